@@ -1,0 +1,56 @@
+# Two commands set everything up on a fresh machine: `make book` and `make test` (see README.md).
+# Both create .venv if it is missing and install the pinned versions from constraints.txt.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+export MPLBACKEND := agg
+export PYTHONHASHSEED := 0
+
+.PHONY: help install test unit nbval book book-strict execute lab notebooks bench clean
+
+help:
+	@echo "make book      build the website into _build/html (executes every notebook)"
+	@echo "make test      unit tests, nbval (strict) on every chapter, book build with warnings as errors"
+	@echo "make lab       JupyterLab on the chapters"
+	@echo "make execute   re-execute the chapter notebooks in place (after editing them)"
+	@echo "make clean     remove _build"
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml constraints.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade "pip>=24"
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e ".[test,book]"
+	@touch $(STAMP)
+
+install: $(STAMP)
+
+unit: install
+	$(BIN)/python -m pytest tests -q
+
+nbval: install
+	$(BIN)/python -m pytest --nbval --nbval-current-env --nbval-cell-timeout=300 chapters -q
+
+# The website shows the kernel-free players; a notebook that raises fails the build
+# (nb_execution_raise_on_error in _config.yml).
+book: install
+	LINCOURSE_EXPLORER_MODE=player $(BIN)/jupyter-book build . --keep-going
+	@echo
+	@echo "The book is in _build/html; open _build/html/index.html in a browser."
+
+book-strict: install
+	LINCOURSE_EXPLORER_MODE=player $(BIN)/jupyter-book build . -W --keep-going
+
+test: unit nbval book-strict
+
+execute: install
+	$(BIN)/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.timeout=300 --ExecutePreprocessor.store_widget_state=False chapters/*.ipynb
+
+lab: install
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e ".[lab]"
+	$(BIN)/jupyter lab chapters
+
+clean:
+	rm -rf _build

@@ -1,0 +1,59 @@
+"""lincourse: the library behind the course *Linear classification, interactively*.
+
+Every public name is re-exported here; each module names the chapter it serves.
+
+* :mod:`lincourse.geometry` - chapters 1-3: scores, predictions, signed distances, margins, E_in.
+* :mod:`lincourse.losses` - chapter 5: sigmoid, softmax, cross-entropy.
+* :mod:`lincourse.perceptron` - chapter 4: the perceptron, its variants and its mistake bound.
+* :mod:`lincourse.logistic` - chapter 5: logistic regression.
+* :mod:`lincourse.datasets` - shipped data and seeded generators.
+* :mod:`lincourse.plotting` - the one plotting vocabulary of the course's figures.
+* :mod:`lincourse.explorers` - the slider explorers, all built by one engine.
+"""
+
+from . import datasets, explorers, plotting
+from ._validation import ConvergenceWarning, NotFittedError
+from .geometry import (
+    augment,
+    decision_function,
+    distance_from_origin,
+    functional_margin,
+    geometric_margin,
+    is_linearly_separable,
+    predict,
+    project_onto_hyperplane,
+    signed_distance,
+    training_error,
+)
+from .logistic import LogisticRegression
+from .losses import cross_entropy, logistic_loss, sigmoid, softmax
+from .perceptron import AveragedPerceptron, Perceptron, PocketPerceptron, mistake_bound
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "AveragedPerceptron",
+    "ConvergenceWarning",
+    "LogisticRegression",
+    "NotFittedError",
+    "Perceptron",
+    "PocketPerceptron",
+    "augment",
+    "cross_entropy",
+    "datasets",
+    "decision_function",
+    "distance_from_origin",
+    "explorers",
+    "functional_margin",
+    "geometric_margin",
+    "is_linearly_separable",
+    "logistic_loss",
+    "mistake_bound",
+    "plotting",
+    "predict",
+    "project_onto_hyperplane",
+    "sigmoid",
+    "signed_distance",
+    "softmax",
+    "training_error",
+]

@@ -1,0 +1,193 @@
+"""One validation path for every public function of lincourse.
+
+Each public function calls these helpers once, at its boundary, and assumes clean arrays afterwards.
+Every message names the argument and says what was expected, so the reader knows the fix.
+"""
+
+from __future__ import annotations
+
+import numbers
+import warnings
+
+import numpy as np
+
+__all__ = [
+    "ConvergenceWarning",
+    "NotFittedError",
+    "check_X",
+    "check_X_y",
+    "check_weights",
+    "check_labels_pm1",
+    "check_option",
+    "check_positive",
+    "check_fitted",
+    "check_random_state",
+    "warn_not_converged",
+]
+
+
+class ConvergenceWarning(UserWarning):
+    """An iterative learner stopped at its iteration limit before its stopping rule was met."""
+
+
+class NotFittedError(ValueError, AttributeError):
+    """An estimator was asked to predict before :meth:`fit` was called."""
+
+
+def _as_float_array(value, name):
+    if isinstance(value, (str, bytes)):
+        raise TypeError(f"{name} must be numeric array-like, got {type(value).__name__}")
+    try:
+        arr = np.asarray(value)
+    except Exception as exc:  # ragged lists and the like
+        raise ValueError(f"{name} could not be converted to an array: {exc}") from None
+    if arr.dtype == object:
+        raise ValueError(f"{name} must be a rectangular numeric array; got ragged or mixed-type data")
+    if arr.dtype.kind not in "biuf":
+        raise TypeError(f"{name} must be numeric (bool, int or float), got dtype {arr.dtype}")
+    arr = arr.astype(float, copy=False)
+    if not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} contains NaN or infinity; remove or impute those entries first")
+    return arr
+
+
+def check_X(X, name="X", n_features=None, allow_1d=False):
+    """Return ``X`` as a finite float array of shape ``(n_samples, n_features)``.
+
+    With ``allow_1d=True`` a single point of shape ``(n_features,)`` is accepted and returned as a
+    one-row matrix; the second return value then says whether the input was a single point.
+    """
+    X = _as_float_array(X, name)
+    single = False
+    if X.ndim == 1 and allow_1d:
+        X, single = X[None, :], True
+    if X.ndim != 2:
+        expected = "(n_samples, n_features) or (n_features,)" if allow_1d else "(n_samples, n_features)"
+        raise ValueError(f"{name} must have shape {expected}, got an array of shape {X.shape}")
+    if X.shape[0] == 0:
+        raise ValueError(f"{name} is empty: it needs at least one sample (row), got shape {X.shape}")
+    if X.shape[1] == 0:
+        raise ValueError(f"{name} has no features (columns), got shape {X.shape}")
+    if n_features is not None and X.shape[1] != n_features:
+        raise ValueError(
+            f"{name} has {X.shape[1]} features but {n_features} were expected "
+            "(the length of the weight vector, or the number of features seen in fit)"
+        )
+    return (X, single) if allow_1d else X
+
+
+def check_weights(w, b=0.0, n_features=None, nonzero=False):
+    """Return ``(w, b)`` as a finite 1-D float vector and a float.
+
+    ``nonzero=True`` rejects ``w = 0``, for the formulas that divide by ``||w||``.
+    """
+    w = _as_float_array(w, "w")
+    if w.ndim != 1:
+        raise ValueError(f"w must be a 1-D vector of shape (n_features,), got shape {w.shape}")
+    if w.size == 0:
+        raise ValueError("w is empty: it needs one weight per feature")
+    if n_features is not None and w.size != n_features:
+        raise ValueError(f"w has {w.size} entries but X has {n_features} features; they must match")
+    b_arr = _as_float_array(b, "b")
+    if b_arr.size != 1:
+        raise ValueError(f"b must be a scalar (the offset), got an array of shape {b_arr.shape}")
+    if nonzero and not np.any(w):
+        raise ValueError("w must not be the zero vector: this quantity divides by ||w||")
+    return w, float(b_arr.reshape(()))
+
+
+def check_labels_pm1(y, n_samples, name="y"):
+    """Return labels as a float vector with entries in {-1, +1}, one per sample."""
+    y = _as_float_array(y, name)
+    if y.ndim != 1:
+        raise ValueError(f"{name} must be a 1-D vector of labels, got shape {y.shape}")
+    if y.size != n_samples:
+        raise ValueError(f"{name} has {y.size} labels but X has {n_samples} samples; they must match")
+    bad = np.setdiff1d(np.unique(y), [-1.0, 1.0])
+    if bad.size:
+        raise ValueError(
+            f"{name} must contain only the labels -1 and +1 (this formula multiplies by y), "
+            f"found {_fmt(bad)}; map {{0, 1}} labels with y = 2 * t - 1"
+        )
+    return y
+
+
+def check_X_y(X, y, min_classes=2, max_classes=2):
+    """Validate a training set: ``X`` as in :func:`check_X`, ``y`` 1-D of matching length.
+
+    Returns ``X``, ``y`` (as given, 1-D) and ``classes`` (sorted unique labels), after checking
+    that the number of classes lies in ``[min_classes, max_classes]`` (``None``: no upper limit).
+    """
+    X = check_X(X)
+    if isinstance(y, (str, bytes)):
+        raise TypeError(f"y must be array-like of labels, got {type(y).__name__}")
+    y = np.asarray(y)
+    if y.ndim == 2 and y.shape[1] == 1:
+        y = y.ravel()
+    if y.ndim != 1:
+        raise ValueError(f"y must be a 1-D vector of labels, got shape {y.shape}")
+    if y.shape[0] != X.shape[0]:
+        raise ValueError(f"y has {y.shape[0]} labels but X has {X.shape[0]} samples; they must match")
+    if y.dtype.kind == "f" and not np.all(np.isfinite(y)):
+        raise ValueError("y contains NaN or infinity; every sample needs a label")
+    if y.dtype == object:
+        y = y.astype(str)
+    classes = np.unique(y)
+    if classes.size < min_classes or (max_classes is not None and classes.size > max_classes):
+        want = f"exactly {min_classes}" if min_classes == max_classes else f"at least {min_classes}"
+        raise ValueError(f"y must contain {want} classes, got {classes.size}: {_fmt(classes)}")
+    return X, y, classes
+
+
+def check_option(value, name, options):
+    """Check that ``value`` is one of the strings in ``options``."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be one of {_fmt_options(options)}, got {value!r}")
+    if value not in options:
+        raise ValueError(f"{name} must be one of {_fmt_options(options)}, got {value!r}")
+    return value
+
+
+def check_positive(value, name, integer=False, allow_inf=False):
+    """Check that ``value`` is a positive number (a positive integer with ``integer=True``)."""
+    kind = numbers.Integral if integer else numbers.Real
+    if isinstance(value, bool) or not isinstance(value, kind):
+        what = "an integer" if integer else "a number"
+        raise TypeError(f"{name} must be {what} > 0, got {value!r} of type {type(value).__name__}")
+    if not (value > 0) or (not allow_inf and not np.isfinite(value)):
+        raise ValueError(f"{name} must be > 0{'' if allow_inf else ' and finite'}, got {value!r}")
+    return value
+
+
+def check_fitted(estimator, attribute="coef_"):
+    """Raise :class:`NotFittedError` if ``estimator`` has not been fitted."""
+    if not hasattr(estimator, attribute):
+        raise NotFittedError(
+            f"This {type(estimator).__name__} instance is not fitted yet; call fit(X, y) before using it"
+        )
+
+
+def check_random_state(random_state):
+    """Turn ``None``, an int or a Generator into a :class:`numpy.random.Generator`."""
+    if random_state is None or isinstance(random_state, (numbers.Integral, np.random.SeedSequence)):
+        if isinstance(random_state, bool):
+            raise TypeError("random_state must be None, an int or a numpy Generator, got a bool")
+        return np.random.default_rng(random_state)
+    if isinstance(random_state, np.random.Generator):
+        return random_state
+    raise TypeError(f"random_state must be None, an int or a numpy Generator, got {random_state!r}")
+
+
+def warn_not_converged(message):
+    """Issue a :class:`ConvergenceWarning` attributed to the user's call site."""
+    warnings.warn(message, ConvergenceWarning, stacklevel=3)
+
+
+def _fmt(values, limit=6):
+    values = list(np.asarray(values).tolist())
+    shown = ", ".join(repr(v) for v in values[:limit])
+    return f"[{shown}{', ...' if len(values) > limit else ''}]"
+
+
+def _fmt_options(options):
+    return ", ".join(repr(o) for o in options)

@@ -1,0 +1,281 @@
+"""Logistic regression: binary, one-vs-rest and softmax, fitted by Newton's method or gradient descent.
+
+Chapter 5 (*Logistic regression*) defines every formula here. The model is
+``P(t = 1 | x) = sigmoid(w . x + b)``; fitting maximises the Bernoulli likelihood of the labels,
+that is, minimises the mean cross-entropy
+
+    L(w, b) = (1/N) sum_i [log(1 + exp(s_i)) - t_i s_i],    s_i = w . x_i + b,
+
+whose gradient is ``X~^T (p - t) / N`` and Hessian ``X~^T S X~ / N`` with ``S = diag(p_i (1 - p_i))``
+and ``X~`` the data with a column of ones for the intercept.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._base import LinearClassifierMixin
+from ._validation import (
+    check_fitted,
+    check_option,
+    check_positive,
+    check_X,
+    check_X_y,
+    warn_not_converged,
+)
+from .losses import sigmoid, softmax
+
+__all__ = ["LogisticRegression"]
+
+_SOLVERS = ("newton", "gd")
+_MULTI = ("auto", "ovr", "softmax")
+
+
+class LogisticRegression(LinearClassifierMixin):
+    """Unregularised (or L2-regularised) logistic regression, as in chapter 5.
+
+    Chapter 5, equations ``(logistic-model)``, ``(cross-entropy)``, ``(gradient)``,
+    ``(hessian)``, algorithms ``alg-gd`` and ``alg-newton``; ``(softmax)`` for several classes.
+
+    Parameters
+    ----------
+    solver : {"newton", "gd"}, default="newton"
+        "newton": Newton's method with a backtracking line search (the exact maximum-likelihood
+        weights, to ``tol``). "gd": gradient descent ``w <- w - learning_rate * gradient``.
+    learning_rate : float, default=0.1
+        Step size of gradient descent (ignored by "newton").
+    max_iter : int, default=100
+        Upper limit on the number of iterations.
+    tol : float, default=1e-8
+        Stop when the largest entry of the step ("newton") or of the gradient ("gd") falls to
+        ``tol`` or below (the Newton step is measured relative to ``1 + max|w|``).
+    fit_intercept : bool, default=True
+        Learn an offset ``b`` (not penalised when ``C`` is finite).
+    multi_class : {"auto", "ovr", "softmax"}, default="auto"
+        With more than two classes: "ovr" fits one binary classifier per class against the rest;
+        "softmax" fits the multinomial model. "auto" means softmax. Two classes always give the
+        single binary model.
+    C : float, default=inf
+        Inverse regularisation strength with scikit-learn's meaning: the objective is
+        ``||w||^2 / 2 + C * sum_i loss_i``, i.e. the mean loss plus ``||w||^2 / (2 C N)``.
+        ``C=inf`` is the plain maximum-likelihood fit.
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (K,)
+        Sorted labels; for two classes ``classes_[1]`` is the class whose probability is modelled.
+    coef_ : ndarray of shape (n_features,) for two classes, (K, n_features) otherwise
+    intercept_ : float for two classes, ndarray of shape (K,) otherwise
+    n_iter_ : int, or ndarray of shape (K,) for one-vs-rest
+        Iterations performed.
+    loss_history_ : ndarray of shape (n_iter_ + 1,), or a list of K of them for one-vs-rest
+        Mean training cross-entropy before the first iteration and after each one (without the
+        penalty term).
+    converged_ : bool
+        True if the stopping rule was met before ``max_iter``.
+    n_features_in_ : int
+
+    Notes
+    -----
+    Labels may be {0, 1}, {-1, +1} or any values. With ``y in {-1, +1}`` the same loss reads
+    ``(1/N) sum_i log(1 + exp(-y_i s_i))`` (:func:`lincourse.logistic_loss`).
+
+    On linearly separable data the unregularised likelihood has no maximum: the loss tends to 0
+    as ``||w||`` grows. The fit then stops at ``max_iter`` (or when the loss underflows) with a
+    :class:`~lincourse.ConvergenceWarning`; finite ``C`` or a small ``max_iter`` (early stopping)
+    gives finite weights.
+
+    Examples
+    --------
+    >>> X = [[0.0], [1.0], [2.0], [3.0]]
+    >>> clf = LogisticRegression().fit(X, [0, 1, 0, 1])
+    >>> clf.predict_proba([[1.5]]).round(3)
+    array([[0.5, 0.5]])
+    """
+
+    def __init__(self, solver="newton", learning_rate=0.1, max_iter=100, tol=1e-8, fit_intercept=True,
+                 multi_class="auto", C=np.inf):
+        self.solver = solver
+        self.learning_rate = learning_rate
+        self.max_iter = max_iter
+        self.tol = tol
+        self.fit_intercept = fit_intercept
+        self.multi_class = multi_class
+        self.C = C
+
+    def fit(self, X, y):
+        """Fit the model to ``(X, y)``; returns self."""
+        X, y, self.classes_ = check_X_y(X, y, max_classes=None)
+        check_option(self.solver, "solver", _SOLVERS)
+        check_option(self.multi_class, "multi_class", _MULTI)
+        check_positive(self.learning_rate, "learning_rate")
+        check_positive(self.max_iter, "max_iter", integer=True)
+        check_positive(self.tol, "tol")
+        check_positive(self.C, "C", allow_inf=True)
+        n, d = X.shape
+        Xa = np.hstack([X, np.ones((n, 1))]) if self.fit_intercept else X
+        penalty = np.ones(Xa.shape[1])
+        if self.fit_intercept:
+            penalty[-1] = 0.0
+        penalty *= 0.0 if np.isinf(self.C) else 1.0 / (self.C * n)
+
+        k = self.classes_.size
+        if k == 2:
+            t = (y == self.classes_[1]).astype(float)
+            W, self.n_iter_, self.loss_history_, self.converged_ = self._solve(Xa, t[:, None], penalty, False)
+            coef = W[:, 0]
+        elif self.multi_class == "ovr":
+            results = [self._solve(Xa, (y == c).astype(float)[:, None], penalty, False) for c in self.classes_]
+            coef = np.column_stack([r[0][:, 0] for r in results])
+            self.n_iter_ = np.array([r[1] for r in results])
+            self.loss_history_ = [r[2] for r in results]
+            self.converged_ = all(r[3] for r in results)
+        else:
+            T = (y[:, None] == self.classes_[None, :]).astype(float)
+            coef, self.n_iter_, self.loss_history_, self.converged_ = self._solve(Xa, T, penalty, True)
+
+        if self.fit_intercept:
+            self.coef_, self.intercept_ = coef[:-1].T.copy(), coef[-1].copy()
+        else:
+            self.coef_, self.intercept_ = coef.T.copy(), np.zeros(coef.shape[1:])
+        if k == 2:
+            self.intercept_ = float(self.intercept_)
+        self.n_features_in_ = d
+        return self
+
+    def predict_proba(self, X):
+        """Class probabilities, shape (n_samples, K), columns in the order of ``classes_``.
+
+        Two classes: ``[1 - sigmoid(s), sigmoid(s)]``. Softmax: ``softmax(scores)``. One-vs-rest:
+        the K sigmoids, divided by their sum so that each row sums to 1 (as scikit-learn does).
+        """
+        scores = self.decision_function(X)
+        if scores.ndim == 1:
+            p = sigmoid(scores)
+            return np.column_stack([1.0 - p, p])
+        if self._is_ovr():
+            P = sigmoid(scores)
+            return P / P.sum(axis=1, keepdims=True)
+        return softmax(scores)
+
+    def predict_log_proba(self, X):
+        """Logarithm of :meth:`predict_proba`."""
+        with np.errstate(divide="ignore"):
+            return np.log(self.predict_proba(X))
+
+    def _is_ovr(self):
+        check_fitted(self)
+        return self.classes_.size > 2 and self.multi_class == "ovr"
+
+    # -- the optimisation ------------------------------------------------------------------------
+    def _solve(self, Xa, T, penalty, multinomial):
+        """Minimise the penalised mean cross-entropy; returns (W, n_iter, losses, converged).
+
+        ``T`` is (n, 1) binary targets or (n, K) one-hot targets (``multinomial=True``).
+        """
+        n, p = Xa.shape
+        W = np.zeros((p, T.shape[1]))
+        objective = _Objective(Xa, T, penalty, multinomial)
+        f, losses, converged = objective.value(W), [objective.loss], False
+        it = 0
+        for it in range(1, int(self.max_iter) + 1):
+            G = objective.gradient(W)
+            if self.solver == "gd":
+                W = W - self.learning_rate * G
+                f = objective.value(W)
+                losses.append(objective.loss)
+                if np.max(np.abs(G)) <= self.tol:
+                    converged = True
+                    break
+                continue
+            step = objective.newton_step(W, G)
+            slope = float(np.sum(G * step))
+            alpha = 1.0
+            for _ in range(40):  # backtracking (Armijo) line search
+                W_new = W - alpha * step
+                f_new = objective.value(W_new)
+                if f_new <= f - 1e-4 * alpha * slope:
+                    break
+                alpha /= 2
+            else:
+                W_new, f_new = W, objective.value(W)  # no decrease possible in floating point
+            W, f = W_new, f_new
+            losses.append(objective.loss)
+            if alpha * np.max(np.abs(step)) <= self.tol * (1.0 + np.max(np.abs(W))):
+                converged = True
+                break
+        if not converged:
+            warn_not_converged(
+                f"LogisticRegression(solver={self.solver!r}) stopped at max_iter={self.max_iter} before "
+                f"reaching tol={self.tol}" + self._separable_hint(objective)
+            )
+        return W, it, np.array(losses), converged
+
+    def _separable_hint(self, objective):
+        if np.isinf(self.C) and objective.separated:
+            return ("; the training data are linearly separable, so the maximum-likelihood weights do "
+                    "not exist (the loss decreases towards 0 as ||w|| grows). Use a finite C or fewer "
+                    "iterations (early stopping) for finite weights")
+        return ""
+
+
+class _Objective:
+    """Penalised mean cross-entropy of a linear model and its derivatives (chapter 5)."""
+
+    def __init__(self, Xa, T, penalty, multinomial):
+        self.Xa, self.T, self.penalty, self.multinomial = Xa, T, penalty, multinomial
+        self.n = Xa.shape[0]
+
+    def value(self, W):
+        S = self.Xa @ W
+        if self.multinomial:
+            Smax = S.max(axis=1, keepdims=True)
+            lse = (Smax + np.log(np.exp(S - Smax).sum(axis=1, keepdims=True)))[:, 0]
+            loss = float(np.mean(lse - np.sum(self.T * S, axis=1)))
+            self.separated = bool(np.all(np.argmax(S, axis=1) == np.argmax(self.T, axis=1)) and
+                                  np.all(np.sort(S, axis=1)[:, -1] > np.sort(S, axis=1)[:, -2]))
+        else:
+            s = S[:, 0]
+            loss = float(np.mean(np.logaddexp(0.0, s) - self.T[:, 0] * s))
+            self.separated = bool(np.all((2 * self.T[:, 0] - 1) * s > 0))
+        self.loss = loss
+        return loss + 0.5 * float(np.sum(self.penalty[:, None] * W * W))
+
+    def probabilities(self, W):
+        S = self.Xa @ W
+        return softmax(S) if self.multinomial else sigmoid(S)
+
+    def gradient(self, W):
+        return self.Xa.T @ (self.probabilities(W) - self.T) / self.n + self.penalty[:, None] * W
+
+    def newton_step(self, W, G):
+        """Solve ``H step = G`` (least squares where H is singular)."""
+        P = self.probabilities(W)
+        Xa, n = self.Xa, self.n
+        p = Xa.shape[1]
+        if not self.multinomial:
+            weights = (P * (1.0 - P))[:, 0]
+            H = (Xa * weights[:, None]).T @ Xa / n + np.diag(self.penalty)
+            return _solve_psd(H, G[:, 0])[:, None]
+        K = P.shape[1]
+        H = np.empty((K * p, K * p))
+        for a in range(K):
+            for c in range(a, K):
+                weights = P[:, a] * ((a == c) - P[:, c])
+                block = (Xa * weights[:, None]).T @ Xa / n
+                if a == c:
+                    block += np.diag(self.penalty)
+                H[a * p:(a + 1) * p, c * p:(c + 1) * p] = block
+                H[c * p:(c + 1) * p, a * p:(a + 1) * p] = block.T
+        # The softmax is unchanged by adding one vector to every class's weights, so H is singular;
+        # the least-squares (minimum-norm) step keeps the class weights summing to zero.
+        step = np.linalg.lstsq(H, G.T.reshape(-1), rcond=None)[0]
+        return step.reshape(K, p).T
+
+
+def _solve_psd(H, g):
+    try:
+        L = np.linalg.cholesky(H)
+    except np.linalg.LinAlgError:
+        return np.linalg.lstsq(H, g, rcond=None)[0]
+    return np.linalg.solve(L.T, np.linalg.solve(L, g))

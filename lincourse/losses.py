@@ -1,0 +1,141 @@
+"""The sigmoid, the softmax and the cross-entropy, computed without overflow.
+
+Chapter 5 (*Logistic regression*) defines every formula here.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._validation import _as_float_array, check_labels_pm1
+
+__all__ = ["sigmoid", "softmax", "cross_entropy", "logistic_loss"]
+
+
+def sigmoid(z):
+    """The logistic function ``sigma(z) = 1 / (1 + exp(-z))``.
+
+    Chapter 5, equation ``(sigmoid)``. Evaluated as ``exp(z) / (1 + exp(z))`` for negative ``z``
+    so that no ``exp`` overflows; the result lies in ``[0, 1]`` and never is NaN.
+
+    Parameters
+    ----------
+    z : float or array-like
+
+    Returns
+    -------
+    float or ndarray of the same shape
+
+    Examples
+    --------
+    >>> sigmoid([-1000.0, 0.0, 1000.0])
+    array([0. , 0.5, 1. ])
+    """
+    z = _as_float_array(z, "z")
+    e = np.exp(-np.abs(z))
+    out = np.where(z >= 0, 1.0 / (1.0 + e), e / (1.0 + e))
+    return out.item() if out.ndim == 0 else out
+
+
+def softmax(Z):
+    """Row-wise softmax ``exp(z_k) / sum_j exp(z_j)``.
+
+    Chapter 5, equation ``(softmax)``. Each row is shifted by its maximum first, which changes
+    nothing mathematically and keeps every ``exp`` at most 1.
+
+    Parameters
+    ----------
+    Z : array-like of shape (n_samples, n_classes)
+
+    Returns
+    -------
+    ndarray of shape (n_samples, n_classes), rows summing to 1.
+
+    Examples
+    --------
+    >>> softmax([[0.0, 0.0], [1000.0, 0.0]])
+    array([[0.5, 0.5],
+           [1. , 0. ]])
+    """
+    Z = _as_float_array(Z, "Z")
+    if Z.ndim != 2:
+        raise ValueError(f"Z must have shape (n_samples, n_classes), got shape {Z.shape}")
+    E = np.exp(Z - Z.max(axis=1, keepdims=True))
+    return E / E.sum(axis=1, keepdims=True)
+
+
+def _log_softmax(Z):
+    Z = Z - Z.max(axis=1, keepdims=True)
+    return Z - np.log(np.exp(Z).sum(axis=1, keepdims=True))
+
+
+def cross_entropy(t, p):
+    """Mean cross-entropy between targets ``t`` and predicted probabilities ``p``.
+
+    Chapter 5, equation ``(cross-entropy)``:
+    ``-(1/N) sum_i [t_i log p_i + (1 - t_i) log(1 - p_i)]`` for binary targets ``t_i in {0, 1}``
+    and ``p_i = P(t_i = 1)``; equation ``(softmax-cross-entropy)``,
+    ``-(1/N) sum_i log p_{i, t_i}``, when ``p`` has one column per class and ``t`` holds class
+    indices ``0..K-1``.
+
+    A probability of exactly 0 for an observed outcome has infinite loss; to stay finite the
+    logarithms are taken of ``max(p, tiny)`` with ``tiny`` the smallest positive double, so the
+    loss of a single sample is at most about 708. To avoid that floor altogether, compute the
+    loss from scores with :func:`logistic_loss` or ``LogisticRegression``, which never round a
+    probability first.
+
+    Parameters
+    ----------
+    t : array-like of shape (n_samples,)
+        Targets in {0, 1} (binary) or class indices (multiclass).
+    p : array-like of shape (n_samples,) or (n_samples, n_classes)
+        Probabilities in [0, 1]; rows sum to 1 in the multiclass case.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> round(cross_entropy([1, 0], [0.9, 0.2]), 6)
+    0.164252
+    """
+    t = _as_float_array(t, "t")
+    p = _as_float_array(p, "p")
+    if t.ndim != 1 or t.size == 0:
+        raise ValueError(f"t must be a non-empty 1-D vector of targets, got shape {t.shape}")
+    if p.shape[0] != t.size or p.ndim not in (1, 2):
+        raise ValueError(f"p must have shape ({t.size},) or ({t.size}, n_classes), got shape {p.shape}")
+    if np.any((p < 0) | (p > 1)):
+        raise ValueError("p must contain probabilities in [0, 1]")
+    tiny = np.finfo(float).tiny
+    if p.ndim == 1:
+        if np.any((t != 0) & (t != 1)):
+            raise ValueError("t must contain only the targets 0 and 1 when p is 1-D "
+                             "(map labels y in {-1, +1} with t = (y + 1) / 2)")
+        logp, log1mp = np.log(np.maximum(p, tiny)), np.log(np.maximum(1.0 - p, tiny))
+        return float(-np.mean(t * logp + (1.0 - t) * log1mp))
+    k = p.shape[1]
+    if np.any((t != np.round(t)) | (t < 0) | (t >= k)):
+        raise ValueError(f"t must contain class indices 0..{k - 1} when p has {k} columns")
+    picked = p[np.arange(t.size), t.astype(int)]
+    return float(-np.mean(np.log(np.maximum(picked, tiny))))
+
+
+def logistic_loss(y, scores):
+    """Mean logistic loss ``(1/N) sum_i log(1 + exp(-y_i s_i))`` for labels in {-1, +1}.
+
+    Chapter 5, equation ``(logistic-loss)``. With ``t = (y + 1) / 2`` and ``p = sigmoid(s)`` this is
+    the same number as ``cross_entropy(t, p)``; it is computed as ``logaddexp(0, -y s)``, which
+    is exact for any score.
+
+    Examples
+    --------
+    >>> round(logistic_loss([1, -1], [2.0, -1.0]), 6)
+    0.220185
+    """
+    s = _as_float_array(scores, "scores")
+    if s.ndim != 1 or s.size == 0:
+        raise ValueError(f"scores must be a non-empty 1-D vector, got shape {s.shape}")
+    y = check_labels_pm1(y, s.size)
+    return float(np.mean(np.logaddexp(0.0, -y * s)))

@@ -1,0 +1,310 @@
+"""The perceptron, its mistake bound, and two remedies for data that are not separable.
+
+Chapter 4 (*The perceptron and its convergence*) defines every algorithm here.
+
+The rule is sequential: visit the samples in order and, on a mistake ``y_i (w . x_i + b) <= 0``,
+set ``w += y_i x_i`` and ``b += y_i`` (or ``b += y_i R^2``). What need not be sequential is the
+*search* for the next mistake: between two updates the weights do not change, so the scores of a
+whole block of upcoming samples are computed with one matrix-vector product and the first
+non-positive margin in the block is the next mistake. The weights are those of the
+one-sample-at-a-time loop, update for update.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from ._base import LinearClassifierMixin
+from ._validation import (
+    check_labels_pm1,
+    check_option,
+    check_positive,
+    check_random_state,
+    check_weights,
+    check_X,
+    check_X_y,
+    warn_not_converged,
+)
+
+__all__ = ["Perceptron", "PocketPerceptron", "AveragedPerceptron", "mistake_bound", "Update"]
+
+_BIAS_UPDATES = ("unit", "radius")
+
+
+class Update(NamedTuple):
+    """One perceptron update: which sample was corrected, in which epoch, and the result."""
+
+    index: int
+    epoch: int
+    coef: np.ndarray
+    intercept: float
+
+
+class Perceptron(LinearClassifierMixin):
+    """Rosenblatt's perceptron with the mistake-driven update of chapter 4.
+
+    Chapter 4, algorithms ``alg-perceptron-offset`` (``bias_update="unit"``) and
+    ``alg-perceptron-radius`` (``bias_update="radius"``); with ``fit_intercept=False``,
+    ``alg-perceptron-origin``.
+
+    Parameters
+    ----------
+    fit_intercept : bool, default=True
+        Learn an offset ``b``. If False the boundary passes through the origin.
+    bias_update : {"unit", "radius"}, default="unit"
+        On a mistake at ``(x_i, y_i)``: ``b += y_i`` ("unit", the augmented-vector perceptron) or
+        ``b += y_i R^2`` with ``R = max_i ||x_i||`` ("radius", the variant whose proof gives the
+        bound ``2 R^2 ||w~*||^2 / gamma*^2``).
+    shuffle : bool, default=False
+        Visit the samples in a fresh random order each epoch instead of ``0, 1, ..., n-1``.
+    random_state : int, numpy Generator or None, default=None
+        Seed for the orders when ``shuffle=True``.
+    max_epochs : int, default=1000
+        Upper limit on the number of passes over the data.
+
+    Attributes
+    ----------
+    coef_ : ndarray of shape (n_features,)
+        The weight vector ``w``.
+    intercept_ : float
+        The offset ``b`` (0.0 when ``fit_intercept=False``).
+    classes_ : ndarray of shape (2,)
+        The two labels; ``classes_[1]`` plays the role of ``+1``.
+    n_features_in_ : int
+    n_updates_ : int
+        Number of updates (mistakes corrected), ``k`` in the convergence theorem.
+    n_epochs_ : int
+        Passes made, the final mistake-free pass included.
+    converged_ : bool
+        True if the last pass made no mistake (the training data are then separated).
+    history_ : list of Update
+        One entry per update: the sample index, the epoch, and ``coef``/``intercept`` after it.
+
+    Notes
+    -----
+    Labels may be any two values (like scikit-learn); internally ``classes_[1]`` becomes ``+1``
+    and ``classes_[0]`` becomes ``-1``. A sample with score exactly 0 is a mistake, whatever its
+    label. With ``shuffle=False`` the weights equal those of
+    ``sklearn.linear_model.Perceptron(shuffle=False, eta0=1, penalty=None, alpha=0)``.
+
+    References
+    ----------
+    F. Rosenblatt (1958). The perceptron: a probabilistic model for information storage and
+    organization in the brain. *Psychological Review* 65(6), 386-408.
+
+    Examples
+    --------
+    >>> X = [[2.0, 1.0], [1.0, 3.0], [-1.0, -1.0], [-2.0, 1.0]]
+    >>> clf = Perceptron().fit(X, [1, 1, -1, -1])
+    >>> clf.predict(X), clf.converged_
+    (array([ 1,  1, -1, -1]), True)
+    """
+
+    def __init__(self, fit_intercept=True, bias_update="unit", shuffle=False, random_state=None,
+                 max_epochs=1000):
+        self.fit_intercept = fit_intercept
+        self.bias_update = bias_update
+        self.shuffle = shuffle
+        self.random_state = random_state
+        self.max_epochs = max_epochs
+
+    def fit(self, X, y):
+        """Run the perceptron on ``(X, y)`` until a pass makes no mistake or ``max_epochs``.
+
+        Returns
+        -------
+        self
+        """
+        X, y, self.classes_ = check_X_y(X, y)
+        check_option(self.bias_update, "bias_update", _BIAS_UPDATES)
+        check_positive(self.max_epochs, "max_epochs", integer=True)
+        rng = check_random_state(self.random_state)
+        signs = np.where(y == self.classes_[1], 1.0, -1.0)
+        n, d = X.shape
+        if not self.fit_intercept:
+            step = 0.0
+        elif self.bias_update == "unit":
+            step = 1.0
+        else:
+            step = float(np.max(np.einsum("ij,ij->i", X, X)))  # R^2
+
+        w, b = np.zeros(d), 0.0
+        self.history_ = []
+        state = self._start(d)
+        for epoch in range(1, int(self.max_epochs) + 1):
+            order = rng.permutation(n) if self.shuffle else None
+            Xe = X[order] if order is not None else X
+            ye = signs[order] if order is not None else signs
+            mistakes, i, block = 0, 0, 64
+            while i < n:
+                stop = min(i + block, n)
+                bad = np.flatnonzero(ye[i:stop] * (Xe[i:stop] @ w + b) <= 0)
+                if bad.size == 0:
+                    self._visit(state, w, b, stop - i)
+                    i, block = stop, min(2 * block, 8192)
+                    continue
+                j = i + int(bad[0])
+                self._visit(state, w, b, j - i)  # the correctly classified samples before j
+                w += ye[j] * Xe[j]
+                b += ye[j] * step
+                mistakes += 1
+                index = int(order[j]) if order is not None else j
+                self.history_.append(Update(index, epoch, w.copy(), b))
+                self._after_update(state, X, signs, w, b)
+                self._visit(state, w, b, 1)
+                i, block = j + 1, max(16, block // 2)
+            if mistakes == 0:
+                break
+        self.n_epochs_ = epoch
+        self.n_updates_ = len(self.history_)
+        self.converged_ = mistakes == 0
+        self.n_features_in_ = d
+        self.coef_, self.intercept_ = self._final(state, w, b)
+        if not self.converged_:
+            warn_not_converged(
+                f"{type(self).__name__} made mistakes in all {self.max_epochs} epochs "
+                "(max_epochs); the data may not be linearly separable"
+            )
+        return self
+
+    # Hooks for the variants below; the plain perceptron keeps its last weights.
+    def _start(self, d):
+        return None
+
+    def _visit(self, state, w, b, count):
+        pass
+
+    def _after_update(self, state, X, signs, w, b):
+        pass
+
+    def _final(self, state, w, b):
+        return w.copy(), float(b)
+
+
+class PocketPerceptron(Perceptron):
+    """The perceptron that keeps "in its pocket" the weights with the lowest training error seen.
+
+    Chapter 4, algorithm ``alg-pocket``. The updates are those of :class:`Perceptron`; after each
+    update the training error of the new weights is computed and the pocket is replaced if it is
+    strictly lower. ``coef_``/``intercept_`` are the pocket weights, so on data that are not
+    separable the result has the lowest training error among all weights the run visited.
+    Parameters as :class:`Perceptron`.
+
+    Attributes
+    ----------
+    pocket_error_ : float
+        Training error of the returned weights (boundary points count as mistakes).
+    pocket_update_ : int
+        Number of updates after which the pocket weights were found (0: the zero vector).
+
+    References
+    ----------
+    S. I. Gallant (1990). Perceptron-based learning algorithms. *IEEE Transactions on Neural
+    Networks* 1(2), 179-191.
+    """
+
+    def _start(self, d):
+        return {"w": np.zeros(d), "b": 0.0, "error": 1.0, "update": 0, "count": 0}
+
+    def _after_update(self, state, X, signs, w, b):
+        state["count"] += 1
+        error = float(np.mean(signs * (X @ w + b) <= 0))
+        if error < state["error"]:
+            state.update(w=w.copy(), b=float(b), error=error, update=state["count"])
+
+    def _final(self, state, w, b):
+        self.pocket_error_ = state["error"]
+        self.pocket_update_ = state["update"]
+        return state["w"].copy(), state["b"]
+
+
+class AveragedPerceptron(Perceptron):
+    """The perceptron whose answer is the average of the weights over every sample visit.
+
+    Chapter 4, algorithm ``alg-averaged``. The updates are those of :class:`Perceptron`;
+    ``coef_``/``intercept_`` are the averages of ``w`` and ``b`` over all visits (each visit
+    counts the weights in force after it). Weights that survive many visits dominate, which
+    damps the cycling of the plain perceptron on data that are not separable.
+    Parameters as :class:`Perceptron`.
+
+    References
+    ----------
+    Y. Freund and R. E. Schapire (1999). Large margin classification using the perceptron
+    algorithm. *Machine Learning* 37(3), 277-296.
+    """
+
+    def _start(self, d):
+        return {"w": np.zeros(d), "b": 0.0, "visits": 0}
+
+    def _visit(self, state, w, b, count):
+        if count:
+            state["w"] += count * w
+            state["b"] += count * b
+            state["visits"] += count
+
+    def _final(self, state, w, b):
+        visits = max(state["visits"], 1)
+        return state["w"] / visits, state["b"] / visits
+
+
+def mistake_bound(X, y, w, b=0.0, bias_update="unit", fit_intercept=True):
+    """Novikoff's upper bound on the number of perceptron updates, for a given separator.
+
+    Chapter 4, theorem ``thm-novikoff`` and its corollaries. For any ``(w, b)`` that separates
+    ``(X, y)`` with functional margin ``gamma_F = min_i y_i (w . x_i + b) > 0``:
+
+    * ``fit_intercept=False`` (``b`` must be 0): ``(R / gamma)^2`` with ``R = max_i ||x_i||`` and
+      ``gamma = gamma_F / ||w||``;
+    * ``bias_update="unit"``: ``(R' / gamma')^2`` on augmented data, ``R' = max_i ||(1, x_i)||`` and
+      ``gamma' = gamma_F / ||(b, w)||``;
+    * ``bias_update="radius"``: ``2 R^2 (||w||^2 + b^2 / R^2) / gamma_F^2``.
+
+    Every separator gives a valid bound; the best one comes from the separator with the
+    largest (augmented) geometric margin.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,) with labels in {-1, +1}
+    w : array-like of shape (n_features,)
+    b : float, default=0.0
+    bias_update : {"unit", "radius"}, default="unit"
+    fit_intercept : bool, default=True
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    ValueError
+        If ``(w, b)`` does not separate the data (some ``y_i (w . x_i + b) <= 0``).
+
+    Examples
+    --------
+    >>> mistake_bound([[1.0, 0.0], [-1.0, 0.0]], [1, -1], w=[1.0, 0.0], fit_intercept=False)
+    1.0
+    """
+    X = check_X(X)
+    w, b = check_weights(w, b, n_features=X.shape[1])
+    y = check_labels_pm1(y, X.shape[0])
+    check_option(bias_update, "bias_update", _BIAS_UPDATES)
+    margins = y * (X @ w + b)
+    gamma_f = float(margins.min())
+    if gamma_f <= 0:
+        raise ValueError(
+            f"(w, b) does not separate the data: min_i y_i (w . x_i + b) = {gamma_f:.6g} <= 0; "
+            "the mistake bound needs a separating hyperplane"
+        )
+    r2 = float(np.max(np.einsum("ij,ij->i", X, X)))
+    if not fit_intercept:
+        if b != 0:
+            raise ValueError(f"b must be 0 when fit_intercept=False (a boundary through the origin), got {b}")
+        return r2 * float(w @ w) / gamma_f**2
+    if bias_update == "unit":
+        return (1.0 + r2) * (float(w @ w) + b * b) / gamma_f**2
+    if r2 == 0:
+        raise ValueError("every x_i is the zero vector, so R = 0 and the 'radius' bound is undefined")
+    return 2.0 * r2 * (float(w @ w) + b * b / r2) / gamma_f**2

@@ -1,0 +1,191 @@
+"""One plotting vocabulary for every figure of the course.
+
+Each function draws one mathematical object onto a given :class:`matplotlib.axes.Axes` and returns
+the artists it made, so explorers can remove and redraw them. One palette (Okabe and Ito's
+colour-blind-safe colours) and one marker per class (circle for ``+1``, square for ``-1``, triangle
+for a third class) are used everywhere, so classes differ by shape as well as by colour.
+Figures are drawn on a white background, which stays readable in the book's dark mode.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from matplotlib.figure import Figure
+from matplotlib.patches import FancyArrowPatch, Polygon
+
+__all__ = [
+    "COLORS",
+    "CLASS_STYLES",
+    "new_figure",
+    "setup_axes",
+    "plot_points",
+    "plot_hyperplane",
+    "plot_halfspaces",
+    "plot_normal",
+    "plot_margin",
+    "plot_distance",
+    "mark_points",
+    "plot_probability",
+    "figure_to_png",
+]
+
+#: Okabe-Ito palette (Okabe and Ito, 2008), safe for the common colour-vision deficiencies.
+COLORS = {
+    "positive": "#0072B2",  # blue
+    "negative": "#E69F00",  # orange
+    "third": "#009E73",  # bluish green
+    "boundary": "#000000",
+    "normal": "#CC79A7",  # reddish purple
+    "mistake": "#D55E00",  # vermillion
+    "distance": "#56B4E9",  # sky blue
+    "neutral": "#666666",
+}
+
+#: Marker, colour and legend label per class label; shapes differ so colour is never the only cue.
+CLASS_STYLES = {
+    1: {"marker": "o", "color": COLORS["positive"], "label": "$y=+1$"},
+    -1: {"marker": "s", "color": COLORS["negative"], "label": "$y=-1$"},
+    0: {"marker": "s", "color": COLORS["negative"], "label": "$t=0$"},
+    2: {"marker": "^", "color": COLORS["third"], "label": "class 2"},
+}
+
+_BIG = 1e4  # half-width of the polygons used for half-spaces; the axes limits clip them
+
+
+def new_figure(width=5.0, height=4.0, dpi=80, ncols=1, nrows=1):
+    """A pyplot-free :class:`~matplotlib.figure.Figure` (never shown implicitly) and its axes."""
+    fig = Figure(figsize=(width, height), dpi=dpi, facecolor="white", layout="constrained")
+    axes = fig.subplots(nrows, ncols, squeeze=False)
+    return fig, (axes[0, 0] if axes.size == 1 else axes.ravel())
+
+
+def setup_axes(ax, xlim=(-3, 3), ylim=(-3, 3), xlabel="$x_1$", ylabel="$x_2$", equal=True, grid=True):
+    """Fix limits, labels and aspect of a 2-D feature-space plot."""
+    ax.set_xlim(*xlim)
+    ax.set_ylim(*ylim)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    if equal:
+        ax.set_aspect("equal", adjustable="box")
+    if grid:
+        ax.grid(True, color="#dddddd", linewidth=0.6, zorder=0)
+        ax.set_axisbelow(True)
+    return ax
+
+
+def plot_points(ax, X, y, size=36, labels=None, **kwargs):
+    """Scatter the points of each class with its own colour and marker.
+
+    ``labels`` maps class values to legend labels (defaults from :data:`CLASS_STYLES`).
+    Returns the list of artists.
+    """
+    X = np.asarray(X, dtype=float)
+    y = np.asarray(y)
+    artists = []
+    for value in np.unique(y):
+        style = dict(CLASS_STYLES.get(int(value), {"marker": "D", "color": COLORS["neutral"],
+                                                   "label": str(value)}))
+        if labels is not None and value in labels:
+            style["label"] = labels[value]
+        mask = y == value
+        artists.append(ax.scatter(X[mask, 0], X[mask, 1], s=size, marker=style["marker"], c=style["color"],
+                                  edgecolors="black", linewidths=0.6, label=style["label"], zorder=3, **kwargs))
+    return artists
+
+
+def _line_points(w, b):
+    w = np.asarray(w, dtype=float)
+    foot = -b * w / (w @ w)  # the point of the line closest to the origin
+    direction = np.array([-w[1], w[0]])
+    return foot, foot + direction
+
+
+def plot_hyperplane(ax, w, b=0.0, color=None, linestyle="-", linewidth=2.0, label="boundary", **kwargs):
+    """Draw the line ``w . x + b = 0`` across the whole axes (2-D only)."""
+    p0, p1 = _line_points(w, b)
+    return [ax.axline(p0, p1, color=color or COLORS["boundary"], linestyle=linestyle, linewidth=linewidth,
+                      label=label, zorder=2, **kwargs)]
+
+
+def plot_halfspaces(ax, w, b=0.0, alpha=0.12):
+    """Shade the half-planes ``w . x + b > 0`` (positive colour) and ``< 0`` (negative colour)."""
+    w = np.asarray(w, dtype=float)
+    foot, _ = _line_points(w, b)
+    u = w / np.linalg.norm(w)
+    t = np.array([-u[1], u[0]])
+    artists = []
+    for sign, key in ((1, "positive"), (-1, "negative")):
+        corners = [foot + _BIG * t, foot - _BIG * t, foot - _BIG * t + sign * _BIG * u, foot + _BIG * t + sign * _BIG * u]
+        artists.append(ax.add_patch(Polygon(corners, closed=True, facecolor=COLORS[key], alpha=alpha,
+                                            edgecolor="none", zorder=1)))
+    return artists
+
+
+def _arrow(ax, start, end, color, label=None, width=2.0):
+    return ax.add_patch(FancyArrowPatch(tuple(start), tuple(end), arrowstyle="-|>", mutation_scale=14,
+                                        color=color, linewidth=width, label=label, zorder=4))
+
+
+def plot_normal(ax, w, b=0.0, origin=None, scale=1.0, label=r"normal $\theta$"):
+    """Arrow for the normal vector ``w``, drawn from ``origin`` (default: the boundary's foot point).
+
+    ``scale`` multiplies the arrow's length; ``scale=None`` draws a unit-length arrow.
+    """
+    w = np.asarray(w, dtype=float)
+    start = _line_points(w, b)[0] if origin is None else np.asarray(origin, dtype=float)
+    vec = w / np.linalg.norm(w) if scale is None else scale * w
+    return [_arrow(ax, start, start + vec, COLORS["normal"], label)]
+
+
+def plot_margin(ax, w, b, gamma, label="margin"):
+    """Dashed lines parallel to the boundary at signed distances ``+gamma`` and ``-gamma``."""
+    norm = np.linalg.norm(w)
+    artists = []
+    for shift in (gamma, -gamma):
+        artists += plot_hyperplane(ax, w, b - shift * norm, color=COLORS["neutral"], linestyle="--",
+                                   linewidth=1.2, label=label if shift > 0 else None)
+    return artists
+
+
+def plot_distance(ax, x, w, b=0.0, label="distance"):
+    """Segment from the point ``x`` to its foot on the boundary, with the foot marked."""
+    x = np.asarray(x, dtype=float)
+    w = np.asarray(w, dtype=float)
+    foot = x - (w @ x + b) / (w @ w) * w
+    line = ax.plot([x[0], foot[0]], [x[1], foot[1]], color=COLORS["distance"], linewidth=2.2,
+                   linestyle=":", label=label, zorder=3)
+    dot = ax.plot([foot[0]], [foot[1]], marker="x", color=COLORS["distance"], markersize=9, mew=2.5, zorder=5)
+    return line + dot
+
+
+def mark_points(ax, X, size=160, color=None, label="mistake"):
+    """Ring the given points (e.g. mistakes, or the point closest to the boundary)."""
+    X = np.asarray(X, dtype=float).reshape(-1, 2)
+    return [ax.scatter(X[:, 0], X[:, 1], s=size, facecolors="none", edgecolors=color or COLORS["mistake"],
+                       linewidths=2.0, label=label, zorder=4)]
+
+
+def plot_probability(ax, w, b=0.0, xlim=(-3, 3), ylim=(-3, 3), resolution=100, levels=(0.1, 0.5, 0.9)):
+    """Probability field ``sigmoid(w . x + b)`` as an image, with contour lines at ``levels``."""
+    from .losses import sigmoid
+
+    xs = np.linspace(*xlim, resolution)
+    ys = np.linspace(*ylim, resolution)
+    gx, gy = np.meshgrid(xs, ys)
+    P = sigmoid(w[0] * gx + w[1] * gy + b)
+    image = ax.imshow(P, origin="lower", extent=(*xlim, *ylim), cmap="cividis", vmin=0, vmax=1,
+                      alpha=0.55, interpolation="bilinear", zorder=0, aspect="auto")
+    contour = ax.contour(gx, gy, P, levels=list(levels), colors="black", linewidths=0.8, zorder=1)
+    return [image, contour]
+
+
+def figure_to_png(fig):
+    """Render a figure to PNG bytes with the Agg backend (fast compression, no pyplot)."""
+    import io
+
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    canvas = fig.canvas if isinstance(fig.canvas, FigureCanvasAgg) else FigureCanvasAgg(fig)
+    buf = io.BytesIO()
+    canvas.print_png(buf, pil_kwargs={"compress_level": 1})
+    return buf.getvalue()
