@@ -197,26 +197,29 @@ class LogisticRegression(LinearClassifierMixin):
                 if f_new <= f - 1e-4 * alpha * slope:
                     break
                 alpha /= 2
-            else:
-                W_new, f_new = W, objective.value(W)  # no decrease possible in floating point
+            else:  # no decrease is possible in floating point: the loss has stalled
+                objective.value(W)
+                losses.append(objective.loss)
+                break
             W, f = W_new, f_new
             losses.append(objective.loss)
             if alpha * np.max(np.abs(step)) <= self.tol * (1.0 + np.max(np.abs(W))):
                 converged = True
                 break
-        if not converged:
+        if np.isinf(self.C) and objective.separated:
             warn_not_converged(
-                f"LogisticRegression(solver={self.solver!r}) stopped at max_iter={self.max_iter} before "
-                f"reaching tol={self.tol}" + self._separable_hint(objective)
+                f"LogisticRegression(solver={self.solver!r}) stopped after {it} iterations: the training "
+                "data are linearly separable, so the maximum-likelihood weights do not exist (the loss "
+                "decreases towards 0 as ||w|| grows). Use a finite C, or fewer iterations (early "
+                "stopping), for finite weights"
+            )
+            converged = False
+        elif not converged:
+            warn_not_converged(
+                f"LogisticRegression(solver={self.solver!r}) stopped after {it} iterations "
+                f"(max_iter={self.max_iter}) before reaching tol={self.tol}"
             )
         return W, it, np.array(losses), converged
-
-    def _separable_hint(self, objective):
-        if np.isinf(self.C) and objective.separated:
-            return ("; the training data are linearly separable, so the maximum-likelihood weights do "
-                    "not exist (the loss decreases towards 0 as ||w|| grows). Use a finite C or fewer "
-                    "iterations (early stopping) for finite weights")
-        return ""
 
 
 class _Objective:

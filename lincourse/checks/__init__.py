@@ -1,0 +1,117 @@
+"""Self-checks for the exercises: a clear right or wrong, and a hint that does not give the answer away.
+
+In a notebook::
+
+    from lincourse.checks import check
+    answer = ...                  # the student replaces ... with an answer
+    check("ex-distance-origin", answer)
+
+prints one line: ``Correct.``, ``Not yet: <hint>``, or, while the answer is still ``...`` (or None),
+``No answer yet ...``. A check never raises on a wrong or missing answer, so a student notebook runs
+top to bottom whatever state its exercises are in; it raises only on a key that does not exist.
+
+Each chapter registers its checks in a module of this package (``chapter1.py`` ...), with the expected
+value computed by lincourse rather than written out, so the notebook never shows the solution.
+Kinds of check: a number (with a tolerance), a set of choices, a vector or array, or a function,
+which is called on test cases and compared with a reference implementation.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import numpy as np
+
+__all__ = ["Check", "register", "check", "registered"]
+
+_REGISTRY: dict[str, "Check"] = {}
+
+
+@dataclass
+class Check:
+    """How to judge the answer to one exercise.
+
+    ``expected`` is a zero-argument callable returning the right answer (computed on demand).
+    ``kind`` is "number", "array", "choice" (answer compared as a set of strings or one string,
+    case-insensitive), or "function" (``expected`` then returns a reference function and ``cases``
+    is a list of argument tuples to call both with).
+    """
+
+    key: str
+    expected: Callable[[], Any]
+    hint: str
+    kind: str = "number"
+    rtol: float = 1e-6
+    atol: float = 1e-9
+    cases: list = field(default_factory=list)
+
+
+def register(key, expected, hint, kind="number", rtol=1e-6, atol=1e-9, cases=()):
+    """Add a check to the registry (called by the chapter modules of this package)."""
+    if kind not in ("number", "array", "choice", "function"):
+        raise ValueError(f"kind must be 'number', 'array', 'choice' or 'function', got {kind!r}")
+    _REGISTRY[key] = Check(key, expected, hint, kind, rtol, atol, list(cases))
+
+
+def _load_all():
+    for info in pkgutil.iter_modules(__path__):
+        if info.name.startswith("chapter"):
+            importlib.import_module(f"{__name__}.{info.name}")
+
+
+def registered():
+    """Sorted list of the exercise keys that have a self-check."""
+    _load_all()
+    return sorted(_REGISTRY)
+
+
+def _judge(c, answer):
+    if c.kind == "choice":
+        norm = (lambda v: {str(s).strip().lower() for s in v}) if not isinstance(answer, str) else None
+        want = c.expected()
+        if isinstance(want, str):
+            return isinstance(answer, str) and answer.strip().lower() == want.strip().lower()
+        return norm is not None and norm(answer) == {str(s).strip().lower() for s in want}
+    if c.kind == "function":
+        if not callable(answer):
+            return False
+        reference = c.expected()
+        for args in c.cases:
+            got, want = answer(*args), reference(*args)
+            if np.shape(got) != np.shape(want):
+                return False
+            if not np.allclose(np.asarray(got, dtype=float), np.asarray(want, dtype=float), rtol=c.rtol, atol=c.atol):
+                return False
+        return True
+    want = np.asarray(c.expected(), dtype=float)
+    try:
+        got = np.asarray(answer, dtype=float)
+    except (TypeError, ValueError):
+        return False
+    if got.shape != want.shape:
+        return False
+    return bool(np.allclose(got, want, rtol=c.rtol, atol=c.atol))
+
+
+def check(key, answer):
+    """Judge ``answer`` to exercise ``key``; prints the verdict and returns True, False or None.
+
+    None means there is no answer yet (``answer`` is ``...`` or None).
+    """
+    _load_all()
+    if key not in _REGISTRY:
+        raise KeyError(f"no self-check is registered for {key!r}; known: {', '.join(sorted(_REGISTRY))}")
+    c = _REGISTRY[key]
+    if answer is Ellipsis or answer is None:
+        print(f"No answer yet for {key}: replace ... with your answer and run the cell again.")
+        return None
+    try:
+        ok = _judge(c, answer)
+    except Exception as exc:  # a student's function that raises is a wrong answer, not a crash
+        print(f"Not yet: your answer raised {type(exc).__name__}: {exc}. Hint: {c.hint}")
+        return False
+    print("Correct." if ok else f"Not yet. Hint: {c.hint}")
+    return ok
