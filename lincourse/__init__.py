@@ -6,6 +6,8 @@ Every public name is re-exported here; each module names the chapter it serves.
 * :mod:`lincourse.losses` - chapter 5: sigmoid, softmax, cross-entropy.
 * :mod:`lincourse.perceptron` - chapter 4: the perceptron, its variants and its mistake bound.
 * :mod:`lincourse.logistic` - chapter 5: logistic regression.
+* :mod:`lincourse.preprocessing` - chapter 5: seeded train/test split, standardiser.
+* :mod:`lincourse.metrics` - chapter 5: calibration table.
 * :mod:`lincourse.datasets` - shipped data and seeded generators.
 * :mod:`lincourse.plotting` - the one plotting vocabulary of the course's figures.
 * :mod:`lincourse.explorers` - the slider explorers, all built by one engine.
@@ -24,9 +26,13 @@ from .geometry import (
     project_onto_hyperplane,
     signed_distance,
     training_error,
+    training_error_landscape,
+    unit_normal_form,
 )
-from .logistic import LogisticRegression
-from .losses import cross_entropy, logistic_loss, sigmoid, softmax
+from .logistic import LogisticRegression, gradient_descent_path
+from .losses import cross_entropy, logistic_gradient, logistic_hessian, logistic_loss, sigmoid, softmax
+from .metrics import calibration_table
+from .preprocessing import Standardizer, train_test_split
 from .perceptron import AveragedPerceptron, Perceptron, PocketPerceptron, mistake_bound
 
 __version__ = "0.1.0"
@@ -56,4 +62,13 @@ __all__ = [
     "signed_distance",
     "softmax",
     "training_error",
+    "training_error_landscape",
+    "unit_normal_form",
+    # chapter 5
+    "Standardizer",
+    "calibration_table",
+    "gradient_descent_path",
+    "logistic_gradient",
+    "logistic_hessian",
+    "train_test_split",
 ]

@@ -40,7 +40,7 @@ def _as_float_array(value, name):
     try:
         arr = np.asarray(value)
     except Exception as exc:  # ragged lists and the like
-        raise ValueError(f"{name} could not be converted to an array: {exc}") from None
+        raise ValueError(f"{name} must be a rectangular numeric array (every row the same length): {exc}") from None
     if arr.dtype == object:
         raise ValueError(f"{name} must be a rectangular numeric array; got ragged or mixed-type data")
     if arr.dtype.kind not in "biuf":

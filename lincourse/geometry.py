@@ -30,6 +30,8 @@ __all__ = [
     "augment",
     "training_error",
     "is_linearly_separable",
+    "unit_normal_form",
+    "training_error_landscape",
 ]
 
 
@@ -277,3 +279,71 @@ def is_linearly_separable(X, y, return_separator=False):
     if not return_separator:
         return bool(separable)
     return bool(separable), ((result.x[:d], float(result.x[d])) if separable else None)
+
+
+def unit_normal_form(w, b=0.0):
+    """The same hyperplane with a unit normal: ``(w / ||w||, b / ||w||)``.
+
+    Chapter 2, equation ``(unit-normal)``. In the plane this is the parametrisation
+    ``a u + b v + c = 0`` with ``a^2 + b^2 = 1``; the score of a point under the returned pair is
+    its signed distance to the hyperplane, equation ``(signed-distance)``.
+
+    Parameters
+    ----------
+    w : array-like of shape (n_features,), not the zero vector
+    b : float, default=0.0
+
+    Returns
+    -------
+    u : ndarray of shape (n_features,), with ``||u|| = 1``
+    c : float
+
+    Examples
+    --------
+    >>> u, c = unit_normal_form([3.0, 4.0], b=-10.0)
+    >>> u.tolist(), c
+    ([0.6, 0.8], -2.0)
+    """
+    w, b = check_weights(w, b, nonzero=True)
+    norm = float(np.linalg.norm(w))
+    return w / norm, b / norm
+
+
+def training_error_landscape(X, y, angles, offsets):
+    """E_in of every line ``theta . x + b = 0`` with ``theta = (cos a, sin a)`` over a grid of ``(a, b)``.
+
+    Chapter 3, equation ``(training-error)``, evaluated at once for all angles ``a`` (in degrees)
+    and offsets ``b``: entry ``[j, k]`` is the training error of the unit normal at ``angles[k]``
+    with offset ``offsets[j]`` (rows are offsets, so the array displays with ``imshow`` as an
+    image whose horizontal axis is the angle). Since ``theta`` is a unit vector, ``b`` is minus
+    the signed distance of the line from the origin, equation ``(distance-from-origin)``.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+    y : array-like of shape (n_samples,) with labels in {-1, +1}
+    angles : array-like of shape (n_angles,)
+        Directions of the normal vector, in degrees from the ``x_1`` axis.
+    offsets : array-like of shape (n_offsets,)
+
+    Returns
+    -------
+    ndarray of shape (n_offsets, n_angles), values in ``{0, 1/N, ..., 1}``.
+
+    Examples
+    --------
+    >>> training_error_landscape([[1.0, 0.0], [-1.0, 0.0]], [1, -1], angles=[0, 180], offsets=[0.0, 2.0])
+    array([[0. , 1. ],
+           [0.5, 0.5]])
+    """
+    X = check_X(X)
+    if X.shape[1] != 2:
+        raise ValueError(f"X must have exactly 2 features (the angle parametrises a line), got {X.shape[1]}")
+    y = check_labels_pm1(y, X.shape[0])
+    a = np.deg2rad(np.atleast_1d(np.asarray(angles, dtype=float)))
+    b = np.atleast_1d(np.asarray(offsets, dtype=float))
+    if a.ndim != 1 or b.ndim != 1:
+        raise ValueError("angles and offsets must be 1-D sequences of numbers")
+    projections = X @ np.vstack([np.cos(a), np.sin(a)])  # (n_samples, n_angles): theta . x_i
+    margins = y[:, None, None] * (projections[:, None, :] + b[None, :, None])  # (n, n_offsets, n_angles)
+    return np.mean(margins <= 0, axis=0)

@@ -25,7 +25,7 @@ from ._validation import (
 )
 from .losses import sigmoid, softmax
 
-__all__ = ["LogisticRegression"]
+__all__ = ["LogisticRegression", "gradient_descent_path"]
 
 _SOLVERS = ("newton", "gd")
 _MULTI = ("auto", "ovr", "softmax")
@@ -282,3 +282,53 @@ def _solve_psd(H, g):
     except np.linalg.LinAlgError:
         return np.linalg.lstsq(H, g, rcond=None)[0]
     return np.linalg.solve(L.T, np.linalg.solve(L, g))
+
+
+def gradient_descent_path(X, y, learning_rate=0.1, n_iter=100, fit_intercept=True):
+    """Every iterate of gradient descent on the mean cross-entropy of a binary logistic model.
+
+    Chapter 5, algorithm ``alg-gd``: from ``w = 0, b = 0``, repeat
+    ``(w, b) <- (w, b) - learning_rate * gradient``, the gradient being equation ``(gradient)``.
+    These are the iterates of ``LogisticRegression(solver="gd", learning_rate=learning_rate,
+    max_iter=n_iter)`` (which keeps only the last one), recorded so that a figure can show the
+    boundary at any iteration. It never stops early and never warns.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,), two classes; ``max(y)`` is the positive class
+    learning_rate : float, default=0.1
+    n_iter : int, default=100
+    fit_intercept : bool, default=True
+
+    Returns
+    -------
+    coefs : ndarray of shape (n_iter + 1, n_features)
+        ``coefs[k]`` is ``w`` after ``k`` iterations (``coefs[0] = 0``).
+    intercepts : ndarray of shape (n_iter + 1,)
+    losses : ndarray of shape (n_iter + 1,)
+        Mean cross-entropy at each iterate, like ``loss_history_``.
+
+    Examples
+    --------
+    >>> coefs, intercepts, losses = gradient_descent_path([[0.0], [1.0], [2.0], [3.0]], [0, 0, 1, 1], 1.0, 3)
+    >>> coefs.shape, losses.round(3).tolist()
+    ((4, 1), [0.693, 0.545, 0.506, 0.471])
+    """
+    X, y, classes = check_X_y(X, y)
+    check_positive(learning_rate, "learning_rate")
+    check_positive(n_iter, "n_iter", integer=True)
+    n, d = X.shape
+    Xa = np.hstack([X, np.ones((n, 1))]) if fit_intercept else X
+    T = (y == classes[1]).astype(float)[:, None]
+    objective = _Objective(Xa, T, np.zeros(Xa.shape[1]), False)
+    W = np.zeros((Xa.shape[1], 1))
+    path, losses = [W[:, 0]], [objective.value(W)]
+    for _ in range(int(n_iter)):
+        W = W - learning_rate * objective.gradient(W)
+        path.append(W[:, 0])
+        losses.append(objective.value(W))
+    path = np.array(path)
+    coefs = path[:, :d]
+    intercepts = path[:, d] if fit_intercept else np.zeros(n_iter + 1)
+    return coefs, intercepts, np.array(losses)

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validation import _as_float_array, check_labels_pm1
+from ._validation import _as_float_array, check_labels_pm1, check_weights, check_X
 
-__all__ = ["sigmoid", "softmax", "cross_entropy", "logistic_loss"]
+__all__ = ["sigmoid", "softmax", "cross_entropy", "logistic_loss", "logistic_gradient", "logistic_hessian"]
 
 
 def sigmoid(z):
@@ -132,10 +132,72 @@ def logistic_loss(y, scores):
     Examples
     --------
     >>> round(logistic_loss([1, -1], [2.0, -1.0]), 6)
-    0.220185
+    0.220095
     """
     s = _as_float_array(scores, "scores")
     if s.ndim != 1 or s.size == 0:
         raise ValueError(f"scores must be a non-empty 1-D vector, got shape {s.shape}")
     y = check_labels_pm1(y, s.size)
     return float(np.mean(np.logaddexp(0.0, -y * s)))
+
+
+def logistic_gradient(X, y, w, b=0.0):
+    """Gradient of the mean logistic loss with respect to ``w`` and ``b``.
+
+    Chapter 5, equation ``(gradient)``: with ``t = (y + 1) / 2`` and ``p_i = sigmoid(w . x_i + b)``,
+    the gradient of ``L(w, b) = (1/N) sum_i log(1 + exp(-y_i (w . x_i + b)))`` is
+    ``(1/N) X^T (p - t)`` for ``w`` and ``(1/N) sum_i (p_i - t_i)`` for ``b``.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,), labels in {-1, +1}
+    w : array-like of shape (n_features,)
+    b : float, default=0.0
+
+    Returns
+    -------
+    grad_w : ndarray of shape (n_features,)
+    grad_b : float
+
+    Examples
+    --------
+    >>> g_w, g_b = logistic_gradient([[1.0, 2.0], [-1.0, 0.5]], [1, -1], [0.0, 0.0])
+    >>> g_w.tolist(), g_b
+    ([-0.5, -0.375], 0.0)
+    """
+    X = check_X(X)
+    w, b = check_weights(w, b, n_features=X.shape[1])
+    y = check_labels_pm1(y, X.shape[0])
+    residual = sigmoid(X @ w + b) - (y + 1.0) / 2.0
+    residual = np.atleast_1d(residual)
+    return X.T @ residual / X.shape[0], float(np.mean(residual))
+
+
+def logistic_hessian(X, w, b=0.0):
+    """Hessian of the mean logistic loss with respect to the augmented weights ``(w, b)``.
+
+    Chapter 5, equation ``(hessian)``: ``(1/N) X~^T S X~`` with ``X~ = [X, 1]`` (a column of ones
+    appended, so the last row and column belong to ``b``) and ``S = diag(p_i (1 - p_i))``. It does
+    not depend on the labels, and it is positive semi-definite, which makes the loss convex.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    w : array-like of shape (n_features,)
+    b : float, default=0.0
+
+    Returns
+    -------
+    ndarray of shape (n_features + 1, n_features + 1)
+
+    Examples
+    --------
+    >>> logistic_hessian([[1.0], [-1.0]], [0.0]).tolist()
+    [[0.25, 0.0], [0.0, 0.25]]
+    """
+    X = check_X(X)
+    w, b = check_weights(w, b, n_features=X.shape[1])
+    Xa = np.hstack([X, np.ones((X.shape[0], 1))])
+    p = np.atleast_1d(sigmoid(X @ w + b))
+    return (Xa * (p * (1.0 - p))[:, None]).T @ Xa / X.shape[0]

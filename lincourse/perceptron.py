@@ -28,7 +28,19 @@ from ._validation import (
     warn_not_converged,
 )
 
-__all__ = ["Perceptron", "PocketPerceptron", "AveragedPerceptron", "mistake_bound", "Update"]
+__all__ = [
+    "Perceptron",
+    "PocketPerceptron",
+    "AveragedPerceptron",
+    "mistake_bound",
+    "Update",
+    "max_margin_separator",
+    "tightest_mistake_bound",
+    "error_history",
+    "weights_by_epoch",
+    "mistake_experiment",
+    "perceptron_orders",
+]
 
 _BIAS_UPDATES = ("unit", "radius")
 
@@ -308,3 +320,247 @@ def mistake_bound(X, y, w, b=0.0, bias_update="unit", fit_intercept=True):
     if r2 == 0:
         raise ValueError("every x_i is the zero vector, so R = 0 and the 'radius' bound is undefined")
     return 2.0 * r2 * (float(w @ w) + b * b / r2) / gamma_f**2
+
+
+# ---------------------------------------------------------------------------------------------
+# Chapter 4 helpers: the separator behind the tightest bound, and experiments over many data sets
+# ---------------------------------------------------------------------------------------------
+
+def max_margin_separator(X, y, fit_intercept=True, intercept_penalty=0.0):
+    """The hard-margin separator: minimise ``(||w||^2 + c b^2) / 2`` s.t. ``y_i (w . x_i + b) >= 1``.
+
+    Chapter 4, equation ``(hard-margin)``. With ``intercept_penalty=0`` (the default) this is the
+    hard-margin support vector machine: the separator of largest geometric margin ``1 / ||w||``.
+    Other values of ``c`` give the separators that make the offset bounds of theorem
+    ``thm-novikoff`` tightest: ``c = 1`` maximises the margin of the augmented vectors
+    ``(1, x)`` (bound of ``alg-perceptron-offset``) and ``c = 1 / R^2`` minimises
+    ``||w||^2 + b^2 / R^2`` (bound of ``alg-perceptron-radius``). With ``fit_intercept=False``
+    the separator passes through the origin (``b = 0``).
+
+    The problem is solved on the primal with SLSQP (:func:`scipy.optimize.minimize`), started
+    from the feasible point that the separability linear program returns.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,) with labels in {-1, +1}
+    fit_intercept : bool, default=True
+    intercept_penalty : float, default=0.0
+        The weight ``c >= 0`` of ``b^2`` in the objective.
+
+    Returns
+    -------
+    w : ndarray of shape (n_features,)
+    b : float
+        Scaled so that ``min_i y_i (w . x_i + b) = 1``; the geometric margin is ``1 / ||w||``.
+
+    Raises
+    ------
+    ValueError
+        If the data are not linearly separable (through the origin, if ``fit_intercept=False``).
+
+    Examples
+    --------
+    >>> w, b = max_margin_separator([[2.0, 0.0], [0.0, 0.0]], [1, -1])
+    >>> np.round(w, 6).tolist(), round(b, 6)
+    ([1.0, 0.0], -1.0)
+    """
+    from scipy.optimize import linprog, minimize
+
+    X = check_X(X)
+    y = check_labels_pm1(y, X.shape[0])
+    if isinstance(intercept_penalty, bool) or not np.isfinite(intercept_penalty) or intercept_penalty < 0:
+        raise ValueError(f"intercept_penalty must be a finite number >= 0, got {intercept_penalty!r}")
+    n, d = X.shape
+    A = y[:, None] * (np.hstack([X, np.ones((n, 1))]) if fit_intercept else X)  # rows y_i (x_i, 1)
+    m = A.shape[1]
+    start = linprog(np.zeros(m), A_ub=-A, b_ub=-np.ones(n), bounds=[(None, None)] * m, method="highs")
+    if start.status != 0:
+        where = "" if fit_intercept else " through the origin"
+        raise ValueError(f"the data are not linearly separable{where}: no (w, b) has y_i (w . x_i + b) >= 1")
+    scale = np.ones(m)
+    if fit_intercept:
+        scale[-1] = intercept_penalty
+    result = minimize(
+        lambda v: 0.5 * float(v @ (scale * v)),
+        start.x,
+        jac=lambda v: scale * v,
+        constraints=[{"type": "ineq", "fun": lambda v: A @ v - 1.0, "jac": lambda v: A}],
+        method="SLSQP",
+        options={"ftol": 1e-12, "maxiter": 1000},
+    )
+    v = result.x
+    v = v / float(np.min(A @ v))  # exact feasibility: smallest functional margin exactly 1
+    if fit_intercept:
+        return v[:d].copy(), float(v[d])
+    return v.copy(), 0.0
+
+
+def tightest_mistake_bound(X, y, bias_update="unit", fit_intercept=True):
+    """The smallest value of :func:`mistake_bound` over all separators, and the separator giving it.
+
+    Chapter 4, theorem ``thm-novikoff`` with the separator of equation ``(hard-margin)``: the bound
+    ``(R/gamma)^2`` is smallest for the separator of largest margin, in the geometry the variant
+    uses (the original space through the origin, the augmented vectors ``(1, x)`` for
+    ``bias_update="unit"``, the vectors ``(x, R)`` for ``bias_update="radius"``).
+
+    Returns
+    -------
+    bound : float
+    (w, b) : the separator attaining it
+
+    Examples
+    --------
+    >>> bound, (w, b) = tightest_mistake_bound([[1.0, 0.0], [-1.0, 0.0]], [1, -1], fit_intercept=False)
+    >>> round(bound, 6)
+    1.0
+    """
+    X = check_X(X)
+    check_option(bias_update, "bias_update", _BIAS_UPDATES)
+    if not fit_intercept:
+        penalty = 0.0
+    elif bias_update == "unit":
+        penalty = 1.0
+    else:
+        r2 = float(np.max(np.einsum("ij,ij->i", X, X)))
+        if r2 == 0:
+            raise ValueError("every x_i is the zero vector, so R = 0 and the 'radius' bound is undefined")
+        penalty = 1.0 / r2
+    w, b = max_margin_separator(X, y, fit_intercept=fit_intercept, intercept_penalty=penalty)
+    bound = mistake_bound(X, y, w, b, bias_update=bias_update, fit_intercept=fit_intercept)
+    return bound, (w, b)
+
+
+def error_history(clf, X, y):
+    """Training error of the weights after each update of a fitted perceptron.
+
+    Chapter 4, algorithm ``alg-pocket``: the sequence whose running minimum the pocket algorithm
+    keeps. Entry 0 is the error of the starting weights ``w = 0, b = 0`` (every point is a mistake,
+    since a score of 0 counts as one), entry ``k`` the error after update ``k``.
+
+    Parameters
+    ----------
+    clf : fitted Perceptron (or a subclass); its ``history_`` is read
+    X, y : the training data it was fitted on
+
+    Returns
+    -------
+    ndarray of shape (n_updates + 1,)
+    """
+    from ._validation import check_fitted
+
+    check_fitted(clf, "history_")
+    X = check_X(X, n_features=clf.n_features_in_)
+    y = np.asarray(y)
+    signs = np.where(y == clf.classes_[1], 1.0, -1.0)
+    if signs.shape != (X.shape[0],):
+        raise ValueError(f"y must have one label per row of X ({X.shape[0]}), got shape {y.shape}")
+    errors = [1.0]
+    for update in clf.history_:
+        errors.append(float(np.mean(signs * (X @ update.coef + update.intercept) <= 0)))
+    return np.array(errors)
+
+
+def weights_by_epoch(clf):
+    """The weights ``(w, b)`` in force at the end of each epoch of a fitted perceptron.
+
+    Chapter 4, algorithm ``alg-perceptron-offset`` on data that are not separable: with a fixed
+    order of visits the end-of-epoch weights eventually repeat, which is how the perceptron
+    cycles instead of settling.
+
+    Returns
+    -------
+    coef : ndarray of shape (n_epochs, n_features)
+    intercept : ndarray of shape (n_epochs,)
+    """
+    from ._validation import check_fitted
+
+    check_fitted(clf, "history_")
+    w, b = np.zeros(clf.n_features_in_), 0.0
+    coefs, intercepts = [], []
+    k = 0
+    for epoch in range(1, clf.n_epochs_ + 1):
+        while k < len(clf.history_) and clf.history_[k].epoch == epoch:
+            w, b = clf.history_[k].coef, clf.history_[k].intercept
+            k += 1
+        coefs.append(np.array(w, dtype=float))
+        intercepts.append(float(b))
+    return np.array(coefs), np.array(intercepts)
+
+
+def mistake_experiment(margins, n_samples=100, d=2, bias_update="unit", random_state=0, tightest=True):
+    """Run the perceptron on one random separable data set per requested margin; compare with the bound.
+
+    Chapter 4, theorem ``thm-novikoff`` checked empirically. For each ``margin`` a data set is drawn
+    with :func:`lincourse.datasets.make_separable` (the data sets share one seeded generator, so the
+    whole experiment is reproducible), the perceptron is run (visiting the samples in order), and
+    the number of updates is compared with the bound computed from the true separator
+    ``(w*, b*)`` and, if ``tightest``, with the tightest bound (:func:`tightest_mistake_bound`).
+
+    Parameters
+    ----------
+    margins : array-like of floats in (0, 0.5]
+    n_samples, d : int
+        Size and dimension of each data set.
+    bias_update : {"unit", "radius"}, default="unit"
+    random_state : int, numpy Generator or None, default=0
+    tightest : bool, default=True
+
+    Returns
+    -------
+    Bunch with arrays (one entry per data set): ``margin`` (requested), ``gamma`` (geometric margin
+    of the true separator), ``n_updates``, ``n_epochs``, ``bound_true`` and ``bound_tightest``
+    (NaN if ``tightest=False``).
+    """
+    from .datasets import Bunch, make_separable
+
+    margins = np.atleast_1d(np.asarray(margins, dtype=float))
+    check_option(bias_update, "bias_update", _BIAS_UPDATES)
+    rng = check_random_state(random_state)
+    out = {key: np.zeros(margins.size) for key in ("gamma", "n_updates", "n_epochs", "bound_true", "bound_tightest")}
+    for j, margin in enumerate(margins):
+        X, y, (w, b) = make_separable(n_samples, d=d, margin=float(margin), random_state=rng, return_separator=True)
+        clf = Perceptron(bias_update=bias_update).fit(X, y)
+        out["gamma"][j] = np.min(y * (X @ w + b)) / np.linalg.norm(w)
+        out["n_updates"][j] = clf.n_updates_
+        out["n_epochs"][j] = clf.n_epochs_
+        out["bound_true"][j] = mistake_bound(X, y, w, b, bias_update=bias_update)
+        out["bound_tightest"][j] = tightest_mistake_bound(X, y, bias_update)[0] if tightest else np.nan
+    out["n_updates"] = out["n_updates"].astype(int)
+    out["n_epochs"] = out["n_epochs"].astype(int)
+    return Bunch(margin=margins, **out)
+
+
+def perceptron_orders(X, y, random_states, **params):
+    """Fit the perceptron once per seed, visiting the samples in a random order; collect the results.
+
+    Chapter 4, algorithm ``alg-perceptron-offset`` with random orders: on separable data every
+    run converges (theorem ``thm-novikoff`` holds for any order), but to different separators.
+
+    Parameters
+    ----------
+    X, y : training data
+    random_states : iterable of int
+        One run with ``shuffle=True, random_state=s`` per seed ``s``.
+    **params
+        Further :class:`Perceptron` parameters (e.g. ``bias_update``).
+
+    Returns
+    -------
+    Bunch with ``random_state``, ``coef`` (n_runs, n_features), ``intercept``, ``n_updates``,
+    ``converged`` and ``geometric_margin`` (of the separator found, on ``(X, y)``).
+    """
+    from .datasets import Bunch
+    from .geometry import geometric_margin
+
+    seeds = [int(s) for s in random_states]
+    fits = [Perceptron(shuffle=True, random_state=s, **params).fit(X, y) for s in seeds]
+    labels = np.where(np.asarray(y) == fits[0].classes_[1], 1, -1)
+    return Bunch(
+        random_state=np.array(seeds),
+        coef=np.array([f.coef_ for f in fits]),
+        intercept=np.array([f.intercept_ for f in fits]),
+        n_updates=np.array([f.n_updates_ for f in fits]),
+        converged=np.array([f.converged_ for f in fits]),
+        geometric_margin=np.array([geometric_margin(X, labels, f.coef_, f.intercept_) for f in fits]),
+    )

@@ -162,6 +162,8 @@ class Explorer:
     def _redraw(self):
         for artist in [a for a in self._artists() if id(a) not in self._static]:
             artist.remove()
+        for ax in self._axes():
+            ax.set_prop_cycle(None)  # same values, same colours: draw stays a function of its parameters
         text = self._draw(self.ax, **self.values)
         self.readout = "" if text is None else str(text)
         self._png = None

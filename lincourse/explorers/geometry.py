@@ -35,11 +35,14 @@ def _signs(values):
 
 
 def hyperplane():
-    """Chapter 1: move the normal vector (angle, length) and the offset b of ``theta . x + b = 0``.
+    """Chapter 1: move the direction (angle), the length and the offset of ``theta . x + b = 0``.
 
-    Shows the boundary, the normal vector drawn from the boundary, the two half-planes and six
-    labelled points; the readout prints the scores and the predictions, which change with the
-    angle and the offset but never with the length of theta.
+    The length slider rescales the whole classifier, ``(theta, b) = length * (u, b1)`` with ``u`` the
+    unit vector at the given angle and ``b1`` the offset slider (the offset when ``||theta|| = 1``):
+    this is the rescaling of chapter 1's scale-invariance theorem, so the boundary and the printed
+    predictions never change with the length while the scores do. Shows the boundary, the normal
+    vector drawn from the boundary point closest to the origin, the two half-planes and six labelled
+    points; the readout prints ``theta``, ``b``, the scores, the predictions and ``-b/||theta||``.
     """
     def setup(ax):
         P.setup_axes(ax, (-3, 3), (-3, 3))
@@ -49,25 +52,30 @@ def hyperplane():
         ax.legend(loc="lower left", fontsize=8)
 
     def draw(ax, angle, length, b):
-        theta = length * unit_vector(angle)
-        P.plot_halfspaces(ax, theta, b)
-        P.plot_hyperplane(ax, theta, b, label=None)
-        P.plot_normal(ax, theta, b, label=None)
-        ax.set_title(rf"$\theta=({theta[0]:.2f}, {theta[1]:.2f})$, $b={b:.2f}$", fontsize=10)
-        scores = G.decision_function(DEMO_POINTS, theta, b)
-        return (f"theta = {_fmt_vec(theta)}   ||theta|| = {length:.2f}   b = {b:+.2f}\n"
+        theta, offset = length * unit_vector(angle), length * b
+        P.plot_halfspaces(ax, theta, offset)
+        P.plot_hyperplane(ax, theta, offset, label=None)
+        P.plot_normal(ax, theta, offset, label=None)
+        # Plain-text titles: mathtext would be re-parsed on every move and cost ~20 ms.
+        ax.set_title(f"θ = ({theta[0]:.2f}, {theta[1]:.2f}),  b = {offset:.2f}", fontsize=10)
+        scores = G.decision_function(DEMO_POINTS, theta, offset)
+        return (f"theta = {_fmt_vec(theta)}   ||theta|| = {length:.2f}   b = {offset:+.2f}\n"
                 f"scores theta.x + b = [{', '.join(f'{s:+.2f}' for s in scores)}]\n"
-                f"predictions        = {_signs(G.predict(DEMO_POINTS, theta, b))}")
+                f"predictions        = {_signs(G.predict(DEMO_POINTS, theta, offset))}\n"
+                f"signed distance of the boundary from the origin -b/||theta|| = "
+                f"{G.distance_from_origin(theta, offset):+.3f}")
 
     return Explorer(
         draw,
         [Param("angle", 0, 355, 5, 30, "angle of θ (degrees)"),
-         Param("length", 0.25, 3.0, 0.25, 1.0, "length ‖θ‖"),
-         Param("b", -2.0, 2.0, 0.25, 0.0, "offset b")],
+         Param("length", 0.25, 3.0, 0.25, 1.0, "length ‖θ‖ (b scales with it)"),
+         Param("b", -2.0, 2.0, 0.25, 0.0, "offset b when ‖θ‖ = 1")],
         setup=setup,
         title="A linear classifier: normal vector and offset",
         caption=("The line θ·x + b = 0 splits the plane into a blue half (prediction +1, where θ points) "
-                 "and an orange half (prediction -1); the purple arrow is θ."),
+                 "and an orange half (prediction -1); the purple arrow is θ. Blue circles are points with "
+                 "y = +1, orange squares points with y = -1. The length slider multiplies θ and b by the "
+                 "same factor: the arrow grows, the line stays."),
     )
 
 
@@ -179,7 +187,7 @@ def training_error(X=None, y=None, feature_names=("$x_1$", "$x_2$")):
             P.mark_points(ax, X[wrong], label="mistake")
         ax.legend(loc="lower right", fontsize=8)
         e_in = G.training_error(X, y, w, c)
-        ax.set_title(f"$E_{{in}}$ = {int(wrong.sum())}/{len(y)} = {e_in:.3f}", fontsize=10)
+        ax.set_title(f"E_in = {int(wrong.sum())}/{len(y)} = {e_in:.3f}", fontsize=10)
         return (f"w = ({w[0]:+.4g}, {w[1]:+.4g})   b = {c:+.4g}   (original units)\n"
                 f"mistakes (y (w.x + b) <= 0): {int(wrong.sum())} of {len(y)}\n"
                 f"E_in = {e_in:.3f}")

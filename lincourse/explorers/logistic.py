@@ -1,0 +1,392 @@
+"""Explorers and static figures of chapter 5 (*Logistic regression*).
+
+Explorers: :func:`sigmoid_fit` (a sigmoid over labelled points on a line, with the cross-entropy
+live), :func:`probability_field` (the probability ``sigmoid(w . x + b)`` over the plane) and
+:func:`gradient_descent` (the boundary and the loss curve of gradient descent, per learning rate and
+iteration). Every number they show is computed with :mod:`lincourse.losses` and
+:mod:`lincourse.logistic`; what does not depend on the sliders (data, fitted optimum, all gradient
+descent runs) is computed once, at construction, so that a slider move only redraws.
+
+Static figures (each returns a pyplot-free Figure): :func:`sigmoid_figure`,
+:func:`surrogate_losses_figure`, :func:`loss_curves_figure`, :func:`separable_figure`,
+:func:`multiclass_figure`, :func:`calibration_figure`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from matplotlib.colors import to_rgba
+
+from .. import plotting as P
+from ..datasets import make_overlapping
+from ..logistic import LogisticRegression, gradient_descent_path
+from ..losses import logistic_loss, sigmoid
+from ._engine import Explorer, Param
+
+__all__ = [
+    "DEMO_1D_X",
+    "DEMO_1D_Y",
+    "demo_data",
+    "sigmoid_fit",
+    "probability_field",
+    "gradient_descent",
+    "sigmoid_figure",
+    "surrogate_losses_figure",
+    "loss_curves_figure",
+    "separable_figure",
+    "ovr_claims",
+    "multiclass_figure",
+    "calibration_figure",
+]
+
+#: Twelve points on a line with labels in {-1, +1}, overlapping near 0 (the 1-D explorer's data).
+DEMO_1D_X = np.array([-2.6, -1.9, -1.4, -0.9, -0.4, 0.1, 0.3, 0.8, 1.2, 1.7, 2.2, 2.9])
+DEMO_1D_Y = np.array([-1, -1, -1, 1, -1, -1, 1, 1, -1, 1, 1, 1])
+
+_LIM = (-3.5, 3.5)
+_LEVELS = (0.1, 0.5, 0.9)
+
+
+def demo_data():
+    """The chapter's 2-D data: ``make_overlapping(40, separation=2.0, random_state=3)``.
+
+    Forty points, two overlapping Gaussian classes, not linearly separable; every coordinate lies
+    in ``[-3.5, 3.5]``.
+    """
+    return make_overlapping(40, separation=2.0, random_state=3)
+
+
+def _mle(X, y):
+    model = LogisticRegression().fit(X, y)
+    return model.coef_, model.intercept_, float(model.loss_history_[-1])
+
+
+def _field_image(ax, xlim, ylim, resolution=80):
+    """A cached grid and an image of zeros over it, to be refreshed with ``set_data``."""
+    xs = np.linspace(*xlim, resolution)
+    ys = np.linspace(*ylim, resolution)
+    gx, gy = np.meshgrid(xs, ys)
+    image = ax.imshow(np.zeros_like(gx), origin="lower", extent=(*xlim, *ylim), cmap="cividis", vmin=0, vmax=1,
+                      alpha=0.5, interpolation="bilinear", zorder=0, aspect="auto")
+    return gx, gy, image
+
+
+def _level_lines(ax, w, b, levels=_LEVELS):
+    """The lines where ``sigmoid(w . x + b)`` equals each level: ``w . x + b = log(q / (1 - q))``."""
+    artists = []
+    if not np.any(w):
+        return artists
+    for q in levels:
+        main = q == 0.5
+        artists += P.plot_hyperplane(ax, w, b - np.log(q / (1.0 - q)), color=P.COLORS["boundary"],
+                                     linestyle="-" if main else ":", linewidth=2.0 if main else 1.0, label=None)
+    return artists
+
+
+# -- explorers ---------------------------------------------------------------------------------------
+def sigmoid_fit():
+    """Chapter 5: the curve ``p = sigmoid(w x + b)`` over twelve labelled points on a line.
+
+    Points with ``y = +1`` sit at height 1 (circles), points with ``y = -1`` at height 0 (squares).
+    A vertical segment joins each point to the curve: its length is ``1 - p_i(observed label)``, and
+    the point's loss is ``-log`` of the probability the model gives its observed label. The readout
+    prints the mean cross-entropy, equation ``(cross-entropy)``, live, and the minimum reached by the
+    maximum-likelihood fit.
+    """
+    x, y = DEMO_1D_X, DEMO_1D_Y
+    t = (y + 1) / 2
+    w_star, b_star, loss_star = _mle(x[:, None], y)
+    grid = np.linspace(-4.0, 4.0, 241)
+
+    def setup(ax):
+        P.setup_axes(ax, (-4, 4), (-0.1, 1.1), xlabel="$x$", ylabel=r"$P(y=+1\mid x)$", equal=False)
+        ax.axhline(0.5, color=P.COLORS["neutral"], linestyle=":", linewidth=1.0, zorder=1)
+        P.plot_points(ax, np.column_stack([x, t]), y)
+        ax.legend(loc="upper left", fontsize=8)
+
+    def draw(ax, w, b):
+        s = w * x + b
+        p = sigmoid(s)
+        ax.plot(grid, sigmoid(w * grid + b), color=P.COLORS["boundary"], linewidth=2.0, zorder=2)
+        ax.vlines(x, np.minimum(p, t), np.maximum(p, t), colors=P.COLORS["mistake"], linewidth=1.5, zorder=2)
+        if w != 0 and -4 < -b / w < 4:
+            ax.axvline(-b / w, color=P.COLORS["normal"], linestyle="--", linewidth=1.2, zorder=1)
+        loss = logistic_loss(y, s)
+        mistakes = int(np.sum(y * s <= 0))
+        ax.set_title(f"mean cross-entropy = {loss:.3f}", fontsize=10)
+        boundary = f"x = {-b / w:+.2f}" if w != 0 else "none (w = 0: p = sigmoid(b) everywhere)"
+        return (f"w = {w:+.2f}   b = {b:+.2f}   boundary (p = 1/2): {boundary}\n"
+                f"mean cross-entropy = {loss:.4f}   mistakes = {mistakes} of {y.size}\n"
+                f"maximum likelihood: w* = {w_star[0]:+.3f}, b* = {b_star:+.3f}, cross-entropy = {loss_star:.4f}")
+
+    return Explorer(
+        draw,
+        [Param("w", -4.0, 4.0, 0.1, 0.5, "weight w", player_step=1.0),
+         Param("b", -3.0, 3.0, 0.1, 0.0, "offset b", player_step=1.0)],
+        setup=setup,
+        title="A sigmoid over labelled points",
+        caption=("Twelve points on a line: blue circles (y=+1) drawn at height 1, orange squares (y=-1) at "
+                 "height 0. The black curve is the predicted probability sigmoid(w x + b); vermillion segments "
+                 "join each point to the curve, and the dashed purple line marks where the probability is 1/2."),
+    )
+
+
+def probability_field(X=None, y=None):
+    """Chapter 5: the probability ``sigmoid(w1 x1 + w2 x2 + b)`` over the plane, for chosen weights.
+
+    The shading is the probability of ``y = +1`` (dark: near 0, light: near 1); the solid line is
+    the decision boundary ``p = 1/2`` and the dotted lines are ``p = 0.1`` and ``p = 0.9``, which
+    close in on the boundary as ``||w||`` grows. Defaults to :func:`demo_data`. The image is created
+    once over a cached grid and refreshed with ``set_data``.
+    """
+    if X is None:
+        X, y = demo_data()
+    X = np.asarray(X, dtype=float)
+    y = np.asarray(y)
+    w_star, b_star, loss_star = _mle(X, y)
+    state = {}
+
+    def setup(ax):
+        P.setup_axes(ax, _LIM, _LIM)
+        state["grid"] = _field_image(ax, _LIM, _LIM)
+        P.plot_points(ax, X, y)
+        ax.legend(loc="lower left", fontsize=8)
+
+    def draw(ax, w1, w2, b):
+        w = np.array([w1, w2])
+        gx, gy, image = state["grid"]
+        image.set_data(sigmoid(w1 * gx + w2 * gy + b))
+        _level_lines(ax, w, b)
+        s = X @ w + b
+        loss = logistic_loss(y, s)
+        mistakes = int(np.sum(y * s <= 0))
+        ax.set_title(f"mean cross-entropy = {loss:.3f}", fontsize=10)
+        return (f"w = ({w1:+.2f}, {w2:+.2f})   b = {b:+.2f}   ||w|| = {np.linalg.norm(w):.2f}\n"
+                f"mean cross-entropy = {loss:.4f}   mistakes = {mistakes} of {y.size}\n"
+                f"maximum likelihood: w* = ({w_star[0]:+.3f}, {w_star[1]:+.3f}), b* = {b_star:+.3f}, "
+                f"cross-entropy = {loss_star:.4f}")
+
+    return Explorer(
+        draw,
+        [Param("w1", -3.0, 3.0, 0.1, 1.0, "weight w₁"),
+         Param("w2", -3.0, 3.0, 0.1, 1.0, "weight w₂"),
+         Param("b", -2.0, 2.0, 0.1, 0.0, "offset b")],
+        setup=setup,
+        title="The probability field of a logistic model",
+        caption=("Forty points, blue circles (y=+1) and orange squares (y=-1), over a shading of the predicted "
+                 "probability of y=+1 (dark near 0, light near 1). The solid line is where the probability is "
+                 "1/2, the dotted lines where it is 0.1 and 0.9."),
+    )
+
+
+def gradient_descent(X=None, y=None, n_iter=100):
+    """Chapter 5: gradient descent (algorithm ``alg-gd``) for several learning rates, iteration by iteration.
+
+    Left: the data, the probability field and the boundary after ``iteration`` steps. Right: the
+    mean cross-entropy against the iteration for the chosen learning rate, with the current iteration
+    marked and the minimum (Newton's method) dashed. The learning-rate slider moves in steps of 0.1
+    in ``log10``; one run of ``n_iter`` iterations per slider value is computed at construction, so a
+    slider move only redraws. Defaults to :func:`demo_data`.
+    """
+    if X is None:
+        X, y = demo_data()
+    X = np.asarray(X, dtype=float)
+    y = np.asarray(y)
+    _, _, loss_star = _mle(X, y)
+    rate = Param("log_lr", -1.5, 1.5, 0.1, 0.0, "log₁₀ learning rate", player_step=0.5)
+    runs = {v: gradient_descent_path(X, y, 10.0 ** v, n_iter) for v in rate.grid()}
+    state = {}
+    iterations = np.arange(n_iter + 1)
+    ylim = (0.3, 1.8)
+
+    def setup(axes):
+        left, right = axes
+        P.setup_axes(left, _LIM, _LIM)
+        state["grid"] = _field_image(left, _LIM, _LIM, resolution=60)
+        P.plot_points(left, X, y)
+        left.legend(loc="lower left", fontsize=8)
+        right.set_xlim(0, n_iter)
+        right.set_ylim(*ylim)
+        right.set_xlabel("iteration $k$")
+        right.set_ylabel("mean cross-entropy")
+        right.grid(True, color="#dddddd", linewidth=0.6)
+        right.axhline(loss_star, color=P.COLORS["neutral"], linestyle="--", linewidth=1.2, zorder=1)
+        right.text(n_iter, loss_star, "minimum ", ha="right", va="bottom", fontsize=8, color=P.COLORS["neutral"])
+
+    def draw(axes, log_lr, iteration):
+        left, right = axes
+        coefs, intercepts, losses = runs[log_lr]
+        w, b = coefs[iteration], intercepts[iteration]
+        gx, gy, image = state["grid"]
+        image.set_data(sigmoid(w[0] * gx + w[1] * gy + b))
+        _level_lines(left, w, b, levels=(0.5,))
+        lr = 10.0 ** log_lr
+        left.set_title(f"η = {lr:.3g}, after {iteration} iterations", fontsize=10)
+        right.plot(iterations, np.clip(losses, *ylim), color=P.COLORS["positive"], linewidth=1.5, zorder=2)
+        right.plot([iteration], [min(losses[iteration], ylim[1])], marker="o", color=P.COLORS["mistake"],
+                   markersize=7, zorder=3)
+        rises = int(np.sum(np.diff(losses[:iteration + 1]) > 1e-12))
+        return (f"learning rate = {lr:.4g}   iteration {iteration}   w = ({w[0]:+.3f}, {w[1]:+.3f})   b = {b:+.3f}\n"
+                f"loss now = {losses[iteration]:.4f}   after {n_iter} iterations = {losses[-1]:.4f}   "
+                f"minimum = {loss_star:.4f}\n"
+                f"steps so far that increased the loss: {rises}")
+
+    return Explorer(
+        draw,
+        [rate, Param("iteration", 0, n_iter, 1, 20, "iteration k", player_step=20)],
+        setup=setup,
+        title="Gradient descent and the learning rate",
+        caption=("Left: forty points, blue circles (y=+1) and orange squares (y=-1), with the probability "
+                 "shading and the boundary after k gradient steps. Right: the mean cross-entropy against the "
+                 "iteration for the chosen learning rate (blue), the current iteration (vermillion dot) and "
+                 "the minimum (dashed)."),
+        figsize=(9.0, 4.0),
+        ncols=2,
+    )
+
+
+# -- static figures ---------------------------------------------------------------------------------------
+def sigmoid_figure():
+    """The step function of the perceptron, the sigmoid (equation ``(sigmoid)``) and its slope ``sigma (1 - sigma)``."""
+    fig, ax = P.new_figure(6.0, 3.4)
+    z = np.linspace(-6, 6, 601)
+    s = sigmoid(z)
+    ax.plot(z, (z > 0).astype(float), color=P.COLORS["neutral"], linestyle="--", linewidth=1.5,
+            label="step (perceptron)")
+    ax.plot(z, s, color=P.COLORS["positive"], linewidth=2.2, label=r"$\sigma(z)$")
+    ax.plot(z, s * (1 - s), color=P.COLORS["negative"], linestyle="-.", linewidth=1.8,
+            label=r"$\sigma'(z)=\sigma(z)(1-\sigma(z))$")
+    ax.set_xlim(-6, 6)
+    ax.set_ylim(-0.05, 1.05)
+    ax.set_xlabel("score $z = w\\cdot x + b$")
+    ax.grid(True, color="#dddddd", linewidth=0.6)
+    ax.legend(loc="upper left", fontsize=8)
+    return fig
+
+
+def surrogate_losses_figure():
+    """The 0-1 loss, the logistic loss in bits and the perceptron criterion, against the margin ``y s``."""
+    fig, ax = P.new_figure(6.0, 3.4)
+    m = np.linspace(-3, 3, 601)
+    ax.plot(m, (m <= 0).astype(float), color=P.COLORS["neutral"], linewidth=2.0, label="0-1 loss $[ys \\leq 0]$")
+    ax.plot(m, np.logaddexp(0, -m) / np.log(2), color=P.COLORS["positive"], linewidth=2.2,
+            label=r"logistic loss $\log_2(1+e^{-ys})$")
+    ax.plot(m, np.maximum(0, -m), color=P.COLORS["negative"], linestyle="--", linewidth=1.8,
+            label=r"perceptron criterion $\max(0,-ys)$")
+    ax.set_xlim(-3, 3)
+    ax.set_ylim(-0.1, 4.5)
+    ax.set_xlabel("margin $y\\,s = y\\,(w\\cdot x + b)$")
+    ax.set_ylabel("loss of one point")
+    ax.grid(True, color="#dddddd", linewidth=0.6)
+    ax.legend(loc="upper right", fontsize=8)
+    return fig
+
+
+def loss_curves_figure(curves, minimum=None):
+    """Loss against iteration for several runs (``curves``: mapping label -> loss history).
+
+    With ``minimum`` given, the vertical axis shows the excess ``loss - minimum`` on a log scale,
+    where linear convergence is a straight line and Newton's quadratic convergence a plunge.
+    """
+    fig, ax = P.new_figure(6.0, 3.6)
+    styles = [("positive", "-", "o"), ("negative", "--", "s"), ("third", "-.", "^"), ("normal", ":", "D")]
+    for (label, history), (color, linestyle, marker) in zip(curves.items(), styles):
+        history = np.asarray(history, dtype=float)
+        values = history if minimum is None else np.maximum(history - minimum, 1e-16)
+        ax.plot(np.arange(history.size), values, color=P.COLORS[color], linestyle=linestyle, linewidth=1.8,
+                marker=marker, markevery=max(1, history.size // 12), markersize=5, label=label)
+    if minimum is not None:
+        ax.set_yscale("log")
+        ax.set_ylabel("loss minus its minimum")
+        ax.set_ylim(1e-16, 1.0)
+    else:
+        ax.set_ylabel("mean cross-entropy")
+    ax.set_xlabel("iteration")
+    ax.grid(True, color="#dddddd", linewidth=0.6)
+    ax.legend(loc="upper right", fontsize=8)
+    return fig
+
+
+def separable_figure(X, y, models, lim=(-1.2, 1.2)):
+    """Boundaries and the ``p = 0.1, 0.9`` lines of several fitted binary models over separable data.
+
+    ``models`` maps a legend label to a fitted two-class model; one panel per model.
+    """
+    fig, axes = P.new_figure(3.2 * len(models), 3.4, ncols=len(models))
+    axes = np.atleast_1d(axes)
+    for ax, (label, model) in zip(axes, models.items()):
+        P.setup_axes(ax, lim, lim)
+        w, b = model.coef_, model.intercept_
+        P.plot_probability(ax, w, b, xlim=lim, ylim=lim, resolution=120)
+        P.plot_points(ax, X, y, size=24)
+        ax.set_title(f"{label}\n$\\|w\\| = {np.linalg.norm(w):.1f}$", fontsize=9)
+    return fig
+
+
+def ovr_claims(model, X):
+    """For a one-vs-rest model with K classes: how many binary classifiers claim each point.
+
+    Classifier ``k`` claims ``x`` when its score ``w_k . x + b_k`` is positive, i.e. its
+    probability exceeds 1/2. A count of 0 or of 2 or more marks an ambiguous point, which
+    ``predict`` settles by the largest score.
+    """
+    return np.sum(model.decision_function(X) > 0, axis=1)
+
+
+def _region_image(ax, model, xlim, ylim, resolution, ovr):
+    xs = np.linspace(*xlim, resolution)
+    ys = np.linspace(*ylim, resolution)
+    gx, gy = np.meshgrid(xs, ys)
+    grid = np.column_stack([gx.ravel(), gy.ravel()])
+    scores = model.decision_function(grid)
+    colors = np.array([to_rgba(P.CLASS_STYLES[k]["color"]) for k in (0, 1, 2)])
+    rgba = colors[np.argmax(scores, axis=1)].copy()
+    rgba[:, 3] = 0.25
+    if ovr:
+        claims = np.sum(scores > 0, axis=1)
+        rgba[claims == 0] = to_rgba("white")
+        rgba[claims >= 2] = to_rgba(P.COLORS["neutral"], 0.55)
+    ax.imshow(rgba.reshape(resolution, resolution, 4), origin="lower", extent=(*xlim, *ylim), zorder=0,
+              aspect="auto", interpolation="nearest")
+
+
+def multiclass_figure(ovr, softmax, X, y, xlim, ylim, names, feature_names=("$x_1$", "$x_2$"), resolution=300):
+    """Two panels for three classes: one-vs-rest regions (with the ambiguous ones) and softmax regions.
+
+    Left: each class's colour where exactly one binary classifier claims the point, white where
+    none does, grey where several do; the three binary boundaries are drawn. Right: the softmax
+    prediction ``argmax_k`` of the class scores, which leaves no point ambiguous.
+    """
+    fig, (left, right) = P.new_figure(9.0, 4.0, ncols=2)
+    labels = {k: names[k] for k in range(len(names))}
+    styles = ["-", "--", "-."]
+    for ax, model, title in ((left, ovr, "one-vs-rest: white = no class, grey = several"),
+                             (right, softmax, "softmax: the largest score wins")):
+        P.setup_axes(ax, xlim, ylim, xlabel=feature_names[0], ylabel=feature_names[1], equal=False)
+        _region_image(ax, model, xlim, ylim, resolution, ovr=model is ovr)
+        P.plot_points(ax, X, y, size=22, labels=labels)
+        ax.set_title(title, fontsize=9)
+    for k in range(ovr.coef_.shape[0]):
+        P.plot_hyperplane(left, ovr.coef_[k], ovr.intercept_[k], color=P.CLASS_STYLES[k]["color"],
+                          linestyle=styles[k], linewidth=1.8, label=f"{names[k]} vs rest")
+    left.legend(loc="upper left", fontsize=7)
+    return fig
+
+
+def calibration_figure(table):
+    """Reliability diagram of a :class:`~lincourse.metrics.CalibrationTable`: observed against predicted."""
+    fig, ax = P.new_figure(4.2, 4.0)
+    ax.plot([0, 1], [0, 1], color=P.COLORS["neutral"], linestyle="--", linewidth=1.2, label="perfect calibration")
+    keep = table.count > 0
+    ax.plot(table.mean_predicted[keep], table.observed[keep], color=P.COLORS["positive"], marker="o",
+            linewidth=1.8, label="model (one dot per bin)")
+    for p, o, n in zip(table.mean_predicted[keep], table.observed[keep], table.count[keep]):
+        ax.annotate(f"n={n}", (p, o), xytext=(6, -10), textcoords="offset points", fontsize=8)
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.set_aspect("equal")
+    ax.set_xlabel("mean predicted probability in the bin")
+    ax.set_ylabel("observed fraction of positives")
+    ax.grid(True, color="#dddddd", linewidth=0.6)
+    ax.legend(loc="upper left", fontsize=8)
+    return fig

@@ -1,0 +1,282 @@
+"""Explorers and static figures of chapter 4 (*The perceptron and its convergence*).
+
+* :func:`perceptron_steps` - step through the updates of one perceptron run.
+* :func:`margin_updates` - the margin of generated data as a slider, with the updates it costs.
+* ``plot_*`` - the chapter's static figures, each returning a pyplot-free Figure.
+
+Everything expensive (the perceptron runs, the maximum-margin separators behind the tightest
+bounds) is computed once when an explorer is built; a slider move only draws.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from matplotlib.patches import FancyArrowPatch
+
+from .. import plotting as P
+from ..datasets import make_separable
+from ..perceptron import Perceptron, mistake_bound, tightest_mistake_bound
+from ._engine import Explorer, Param
+
+__all__ = [
+    "perceptron_steps",
+    "margin_updates",
+    "margin_sweep",
+    "plot_bound_check",
+    "plot_updates_vs_margin",
+    "plot_orders",
+    "plot_error_histories",
+]
+
+
+def _fmt(v):
+    return "(" + ", ".join(f"{x:+.2f}" for x in np.atleast_1d(v)) + ")"
+
+
+def _arrow(ax, start, end, color, width=2.0):
+    """An arrow from ``start`` to ``end`` in data coordinates (the course's arrow style)."""
+    # add_artist, not add_patch: the axes limits are fixed, so skip the (slow) data-limit update
+    return ax.add_artist(FancyArrowPatch(tuple(start), tuple(end), arrowstyle="-|>", mutation_scale=14,
+                                         color=color, linewidth=width, zorder=4))
+
+
+def _limits(values, pad=0.15):
+    lo, hi = float(np.min(values)), float(np.max(values))
+    span = max(hi - lo, 1e-9)
+    return lo - pad * span, hi + pad * span
+
+
+def perceptron_steps(X=None, y=None, bias_update="unit"):
+    """Chapter 4: step through a perceptron run (algorithm ``alg-perceptron-offset``), one update at a time.
+
+    Left panel: the data, the boundary before the update (dashed grey; none for ``w = 0``), the
+    boundary after it (solid, with its half-planes) and the corrected point ringed. Right panel: the
+    weight space ``(w_1, w_2)``, with the path of the whole run, the weight vector before (grey) and
+    after (purple) the update and the step ``y_i x_i`` between them (vermillion). The readout
+    prints the update, the margin ``y_i (w . x_i + b)`` of the corrected point before and after
+    (it grows by ``||x_i||^2 + 1``, or ``||x_i||^2 + R^2`` with ``bias_update="radius"``) and the
+    mistakes so far against the tightest bound of theorem ``thm-novikoff``.
+
+    Defaults to ``make_separable(30, margin=0.08, random_state=13)``; 2-D data only.
+    """
+    if X is None:
+        X, y = make_separable(30, margin=0.08, random_state=13)
+    X = np.asarray(X, dtype=float)
+    y = np.where(np.asarray(y) > 0, 1, -1)
+    if X.ndim != 2 or X.shape[1] != 2:
+        raise ValueError(f"perceptron_steps draws 2-D data: X must have shape (n_samples, 2), got {X.shape}")
+    clf = Perceptron(bias_update=bias_update).fit(X, y)
+    if clf.n_updates_ == 0:  # pragma: no cover - the zero vector misclassifies every point
+        raise ValueError("the run made no update")
+    bound = tightest_mistake_bound(X, y, bias_update)[0] if clf.converged_ else float("nan")
+    step = 1.0 if bias_update == "unit" else float(np.max(np.sum(X * X, axis=1)))
+    coefs = np.vstack([np.zeros(2), [u.coef for u in clf.history_]])
+    intercepts = np.concatenate([[0.0], [u.intercept for u in clf.history_]])
+    n_updates = clf.n_updates_
+    xlim, ylim = _limits(X[:, 0], 0.1), _limits(X[:, 1], 0.1)
+    wlim = _limits(np.concatenate([coefs[:, 0], [0.0]])), _limits(np.concatenate([coefs[:, 1], [0.0]]))
+
+    def setup(axes):
+        ax, aw = axes
+        P.setup_axes(ax, xlim, ylim)
+        P.plot_points(ax, X, y)
+        P.setup_axes(aw, wlim[0], wlim[1], xlabel="$w_1$", ylabel="$w_2$")
+        aw.plot(coefs[:, 0], coefs[:, 1], "-o", color=P.COLORS["neutral"], alpha=0.35, markersize=3, zorder=1)
+        aw.plot([0], [0], marker="+", color="black", markersize=10)
+        aw.set_title("weight space: the path of $w$", fontsize=9)
+
+    def draw(axes, k):
+        ax, aw = axes
+        u = clf.history_[k - 1]
+        w0, b0, w1, b1 = coefs[k - 1], intercepts[k - 1], coefs[k], intercepts[k]
+        x, yi = X[u.index], y[u.index]
+        if np.any(w1):
+            P.plot_halfspaces(ax, w1, b1, alpha=0.10)
+            P.plot_hyperplane(ax, w1, b1, label=None)
+        if np.any(w0):
+            P.plot_hyperplane(ax, w0, b0, color=P.COLORS["neutral"], linestyle="--", linewidth=1.5, label=None)
+        P.mark_points(ax, x, label=None)
+        ax.set_title(f"update {k} of {n_updates}: x[{u.index}] corrected (epoch {u.epoch})", fontsize=9)
+        artists = [_arrow(aw, (0, 0), w1, P.COLORS["normal"])]
+        if np.any(w0):
+            artists.append(_arrow(aw, (0, 0), w0, P.COLORS["neutral"]))
+            artists.append(_arrow(aw, w0, w1, P.COLORS["mistake"], width=1.5))
+        before, after = yi * (x @ w0 + b0), yi * (x @ w1 + b1)
+        return (f"update {k} of {n_updates} (epoch {u.epoch}): x[{u.index}] = {_fmt(x)}, y = {yi:+d}\n"
+                f"before: w = {_fmt(w0)}, b = {b0:+.2f}   y (w.x + b) = {before:+.3f} <= 0: a mistake\n"
+                f"after:  w = {_fmt(w1)}, b = {b1:+.2f}   y (w.x + b) = {after:+.3f}\n"
+                f"gain = {after - before:.3f} = ||x||^2 + {step:.3g} = {x @ x + step:.3f}\n"
+                f"mistakes so far {k}   (tightest Novikoff bound {bound:.1f})")
+
+    return Explorer(
+        draw,
+        [Param("k", 1, n_updates, 1, 1, "update k")],
+        setup=setup,
+        title="The perceptron, one update at a time",
+        caption=("Left: blue circles (y=+1), orange squares (y=-1), the boundary before the update (dashed grey), "
+                 "after it (solid black) and the corrected point ringed in vermillion. Right: the weight vector "
+                 "before (grey arrow) and after (purple arrow) the update, joined by the step y x (vermillion)."),
+        figsize=(9.0, 4.2),
+        ncols=2,
+    )
+
+
+def margin_sweep(margins=None, n_samples=60, random_state=4, bias_update="unit"):
+    """The data behind :func:`margin_updates`: one data set per margin and its perceptron run.
+
+    Chapter 4, theorem ``thm-novikoff``. Every data set is ``make_separable(n_samples,
+    margin=m, random_state=random_state)``, so the true separator ``(w*, b*)`` is the same for all
+    margins and only the points move away from it.
+
+    Returns
+    -------
+    list of dict, one per margin, with ``margin``, ``X``, ``y``, ``w_true``, ``b_true``, ``coef``,
+    ``intercept``, ``n_updates``, ``n_epochs``, ``bound_true`` and ``bound_tightest``.
+    """
+    if margins is None:
+        margins = np.round(np.arange(0.02, 0.4001, 0.02), 2)
+    runs = []
+    for m in margins:
+        X, y, (w, b) = make_separable(n_samples, margin=float(m), random_state=random_state, return_separator=True)
+        clf = Perceptron(bias_update=bias_update).fit(X, y)
+        runs.append(dict(margin=float(m), X=X, y=y, w_true=w, b_true=b, coef=clf.coef_, intercept=clf.intercept_,
+                         n_updates=clf.n_updates_, n_epochs=clf.n_epochs_,
+                         bound_true=mistake_bound(X, y, w, b, bias_update=bias_update),
+                         bound_tightest=tightest_mistake_bound(X, y, bias_update)[0]))
+    return runs
+
+
+def margin_updates():
+    """Chapter 4: the margin of generated data as a slider, with the number of perceptron updates.
+
+    Left panel: 60 points drawn at least ``margin`` away from a fixed true boundary (dashed, with the
+    margin band), and the boundary the perceptron finds (solid). Right panel: updates made, the
+    bound from the true separator and the tightest bound, against the margin (log scale), with
+    the current margin marked. All runs are precomputed (:func:`margin_sweep`).
+    """
+    runs = margin_sweep()
+    margins = np.array([r["margin"] for r in runs])
+    by_margin = {round(r["margin"], 2): r for r in runs}
+
+    def setup(axes):
+        ax, ac = axes
+        P.setup_axes(ax, (-1.1, 1.1), (-1.1, 1.1))
+        ac.set_yscale("log")
+        ac.plot(margins, [r["bound_true"] for r in runs], "--", color=P.COLORS["neutral"], label="bound, true $w^*$")
+        ac.plot(margins, [r["bound_tightest"] for r in runs], "-", color=P.COLORS["normal"], label="tightest bound")
+        ac.plot(margins, [r["n_updates"] for r in runs], "-o", color=P.COLORS["positive"], markersize=3,
+                label="updates made")
+        ac.set_xlim(0, margins.max() + 0.02)
+        ac.set_ylim(1, 2e4)
+        ac.set_xlabel(r"margin $\gamma$ of the data")
+        ac.set_ylabel("number of updates")
+        ac.grid(True, color="#dddddd", linewidth=0.6)
+        ac.legend(loc="upper right", fontsize=7)
+
+    def draw(axes, margin):
+        ax, ac = axes
+        r = by_margin[round(margin, 2)]
+        P.plot_points(ax, r["X"], r["y"], size=22)
+        P.plot_hyperplane(ax, r["w_true"], r["b_true"], color=P.COLORS["neutral"], linestyle="--", linewidth=1.2,
+                          label=None)
+        P.plot_margin(ax, r["w_true"], r["b_true"], r["margin"], label=None)
+        P.plot_hyperplane(ax, r["coef"], r["intercept"], label=None)
+        ax.set_title(f"margin {r['margin']:.2f}: {r['n_updates']} updates", fontsize=9)
+        ac.axvline(r["margin"], color=P.COLORS["mistake"], linewidth=1.2)
+        ac.plot([r["margin"]], [max(r["n_updates"], 1)], "o", color=P.COLORS["mistake"], markersize=7, zorder=5)
+        return (f"margin of the data (true separator) = {r['margin']:.2f}\n"
+                f"updates made = {r['n_updates']} in {r['n_epochs']} epochs\n"
+                f"bound with the true separator = {r['bound_true']:.1f}\n"
+                f"tightest bound (maximum-margin separator) = {r['bound_tightest']:.1f}")
+
+    return Explorer(
+        draw,
+        [Param("margin", float(margins.min()), float(margins.max()), 0.02, 0.1, "margin γ")],
+        setup=setup,
+        title="Smaller margin, more updates",
+        caption=("Left: 60 points kept at least the margin away from a dashed true boundary (dashed margin lines) "
+                 "and the solid boundary the perceptron found. Right, on a log scale: updates made (blue dots), the "
+                 "bound from the true separator (grey dashes) and the tightest bound (purple), against the margin."),
+        figsize=(9.0, 4.2),
+        ncols=2,
+    )
+
+
+# -- static figures ----------------------------------------------------------------------------
+
+def plot_bound_check(result, title=None):
+    """Chapter 4: updates made against the bound, one dot per data set, with the line ``y = x``.
+
+    ``result`` is the Bunch returned by :func:`lincourse.perceptron.mistake_experiment`. A dot below
+    the line obeys theorem ``thm-novikoff``; both axes are logarithmic.
+    """
+    fig, ax = P.new_figure(5.5, 4.2)
+    updates = np.maximum(result.n_updates, 1)
+    ax.scatter(result.bound_true, updates, s=14, marker="s", color=P.COLORS["negative"], edgecolors="black",
+               linewidths=0.3, label="bound from the true separator", zorder=3)
+    if np.all(np.isfinite(result.bound_tightest)):
+        ax.scatter(result.bound_tightest, updates, s=16, marker="o", color=P.COLORS["positive"], edgecolors="black",
+                   linewidths=0.3, label="tightest bound", zorder=3)
+    top = float(np.nanmax([np.max(result.bound_true), np.max(updates)])) * 2
+    ax.plot([1, top], [1, top], color="black", linewidth=1.2, label="$y = x$ (updates = bound)")
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlim(1, top)
+    ax.set_ylim(1, top)
+    ax.set_xlabel("Novikoff bound")
+    ax.set_ylabel("updates made by the perceptron")
+    ax.grid(True, color="#dddddd", linewidth=0.6)
+    ax.legend(loc="upper left", fontsize=8)
+    if title:
+        ax.set_title(title, fontsize=10)
+    return fig
+
+
+def plot_updates_vs_margin(margins, mean_updates, mean_bound):
+    """Chapter 4: mean updates and mean bound against the margin, on log-log axes."""
+    fig, ax = P.new_figure(5.5, 4.0)
+    ax.plot(margins, mean_bound, "--s", color=P.COLORS["negative"], markersize=4, label="mean bound (true separator)")
+    ax.plot(margins, mean_updates, "-o", color=P.COLORS["positive"], markersize=4, label="mean updates made")
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel(r"margin $\gamma$ of the generated data")
+    ax.set_ylabel("number of updates")
+    ax.grid(True, which="both", color="#dddddd", linewidth=0.6)
+    ax.legend(loc="upper right", fontsize=8)
+    return fig
+
+
+def plot_orders(X, y, orders, separator=None):
+    """Chapter 4: the separators found with different orders of visits, over the data (2-D).
+
+    ``orders`` is the Bunch of :func:`lincourse.perceptron.perceptron_orders`; ``separator``, an
+    optional ``(w, b)`` (e.g. the maximum-margin one), is drawn thick and dashed.
+    """
+    fig, ax = P.new_figure(5.0, 4.5)
+    X = np.asarray(X, dtype=float)
+    P.setup_axes(ax, _limits(X[:, 0], 0.1), _limits(X[:, 1], 0.1))
+    P.plot_points(ax, X, y)
+    styles = ["-", "-.", ":", (0, (5, 1)), (0, (3, 1, 1, 1)), (0, (1, 2))]
+    for j, (w, b, s) in enumerate(zip(orders.coef, orders.intercept, orders.random_state)):
+        P.plot_hyperplane(ax, w, b, color=P.COLORS["neutral"], linestyle=styles[j % len(styles)], linewidth=1.3,
+                          label=f"order {s}")
+    if separator is not None:
+        P.plot_hyperplane(ax, separator[0], separator[1], color=P.COLORS["normal"], linestyle="--", linewidth=2.5,
+                          label="maximum margin")
+    ax.legend(loc="lower left", fontsize=7, ncols=2)
+    return fig
+
+
+def plot_error_histories(histories):
+    """Chapter 4: training error after each update (dict name -> array), e.g. the perceptron's and the pocket's."""
+    fig, ax = P.new_figure(6.0, 3.6)
+    colors = [P.COLORS["neutral"], P.COLORS["positive"], P.COLORS["negative"], P.COLORS["normal"]]
+    widths = [0.8, 2.0, 2.0, 2.0]
+    for j, (name, errors) in enumerate(histories.items()):
+        ax.plot(np.arange(len(errors)), errors, color=colors[j % 4], linewidth=widths[j % 4], label=name)
+    ax.set_xlabel("update $k$")
+    ax.set_ylabel("training error $E_{in}$")
+    ax.set_ylim(0, 0.6)
+    ax.grid(True, color="#dddddd", linewidth=0.6)
+    ax.legend(loc="upper right", fontsize=8)
+    return fig

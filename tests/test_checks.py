@@ -1,0 +1,40 @@
+"""Self-checks: right, wrong, unanswered, and that every registered check accepts its own answer."""
+
+import numpy as np
+import pytest
+
+from lincourse import checks
+
+
+def test_verdicts(capsys):
+    checks.register("ex-test-number", lambda: 2.5, "think about the norm")
+    assert checks.check("ex-test-number", ...) is None
+    assert "No answer yet" in capsys.readouterr().out
+    assert checks.check("ex-test-number", 2.5) is True
+    assert capsys.readouterr().out.strip() == "Correct."
+    assert checks.check("ex-test-number", 3.0) is False
+    out = capsys.readouterr().out
+    assert "Not yet" in out and "2.5" not in out and "norm" in out
+
+
+def test_function_and_choice_checks(capsys):
+    checks.register("ex-test-fn", lambda: (lambda x: 2 * x), "double it", kind="function", cases=[(1.0,), (np.ones(3),)])
+    assert checks.check("ex-test-fn", lambda x: x + x) is True
+    assert checks.check("ex-test-fn", lambda x: x) is False
+    assert checks.check("ex-test-fn", lambda x: 1 / 0) is False
+    assert "ZeroDivisionError" in capsys.readouterr().out
+    checks.register("ex-test-choice", lambda: {"a", "c"}, "two of them", kind="choice")
+    assert checks.check("ex-test-choice", ["C", "a"]) is True
+    assert checks.check("ex-test-choice", ["a"]) is False
+
+
+def test_unknown_key():
+    with pytest.raises(KeyError, match="no self-check"):
+        checks.check("ex-does-not-exist", 1)
+
+
+def test_every_registered_check_accepts_its_expected_answer(capsys):
+    for key in checks.registered():
+        c = checks._REGISTRY[key]
+        answer = c.expected()
+        assert checks.check(key, answer) is True, key

@@ -1,0 +1,72 @@
+"""The book and the package point at each other: docstring examples run, cited labels exist."""
+
+import doctest
+import importlib
+import json
+import pkgutil
+import re
+from pathlib import Path
+
+import pytest
+
+import lincourse
+
+ROOT = Path(__file__).resolve().parents[1]
+MODULES = sorted(m.name for m in pkgutil.walk_packages(lincourse.__path__, "lincourse."))
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name):
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS, verbose=False)
+    assert result.failed == 0
+
+
+def _chapter_sources():
+    sources = {}
+    for path in sorted((ROOT / "chapters").glob("*.ipynb")):
+        nb = json.loads(path.read_text())
+        sources[path.stem] = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    return sources
+
+
+def _cited_labels():
+    cited = set()
+    for name in MODULES:
+        module = importlib.import_module(name)
+        text = "\n".join(filter(None, [module.__doc__] + [getattr(obj, "__doc__", "") or "" for obj in vars(module).values()
+                                                              if getattr(obj, "__module__", None) == name]))
+        for cls in [o for o in vars(module).values() if isinstance(o, type) and o.__module__ == name]:
+            text += "\n".join((getattr(m, "__doc__", "") or "") for m in vars(cls).values() if callable(m))
+        cited |= set(re.findall(r"equations? ``\(([\w-]+)\)``", text))
+        cited |= {f"label:{x}" for x in re.findall(r"``((?:alg|thm)-[\w-]+)``", text)}
+    return cited
+
+
+def test_every_label_a_docstring_cites_exists_in_a_chapter():
+    text = "\n".join(_chapter_sources().values())
+    missing = []
+    for label in sorted(_cited_labels()):
+        if label.startswith("label:"):
+            name = label[6:]
+            if not re.search(rf":label:\s*{re.escape(name)}\b", text):
+                missing.append(name)
+        elif not re.search(rf"\$\$\s*\({re.escape(label)}\)", text):
+            missing.append(f"({label})")
+    assert not missing, f"labels cited in lincourse docstrings but defined in no chapter: {missing}"
+
+
+def test_chapters_are_in_the_toc_with_titles():
+    toc = (ROOT / "_toc.yml").read_text()
+    titles = {
+        "01_hyperplanes": "Hyperplanes and linear classifiers",
+        "02_signed_distance": "Signed distance and margins",
+        "03_training_error": "Training error and linear separability",
+        "04_perceptron": "The perceptron and its convergence",
+        "05_logistic_regression": "Logistic regression",
+    }
+    for stem, title in titles.items():
+        assert f"chapters/{stem}" in toc
+        nb = json.loads((ROOT / "chapters" / f"{stem}.ipynb").read_text())
+        first = "".join(nb["cells"][0]["source"]).splitlines()[0]
+        assert first == f"# {title}"
