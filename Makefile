@@ -46,7 +46,7 @@ book-strict: install
 test: unit nbval book-strict
 
 execute: install
-	$(BIN)/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.timeout=300 --ExecutePreprocessor.store_widget_state=False chapters/*.ipynb
+	$(BIN)/python tools/execute_notebooks.py
 
 lab: install
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e ".[lab]"

@@ -189,3 +189,21 @@ def figure_to_png(fig):
     buf = io.BytesIO()
     canvas.print_png(buf, pil_kwargs={"compress_level": 1})
     return buf.getvalue()
+
+
+def _register_png_formatter():
+    """Show a Figure that ends a notebook cell as a PNG, whatever ``MPLBACKEND`` says.
+
+    IPython only knows how to display a Figure when pyplot's inline backend is active, which the
+    course's pyplot-free figures (and ``MPLBACKEND=agg`` in the Makefile) never make it.
+    """
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+        return
+    shell = get_ipython()
+    if shell is not None and hasattr(shell, "display_formatter"):
+        shell.display_formatter.formatters["image/png"].for_type(Figure, figure_to_png)
+
+
+_register_png_formatter()

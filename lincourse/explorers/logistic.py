@@ -15,7 +15,7 @@ Static figures (each returns a pyplot-free Figure): :func:`sigmoid_figure`,
 from __future__ import annotations
 
 import numpy as np
-from matplotlib.colors import to_rgba
+from matplotlib.colors import LinearSegmentedColormap, to_rgba
 
 from .. import plotting as P
 from ..datasets import make_overlapping
@@ -44,6 +44,9 @@ DEMO_1D_X = np.array([-2.6, -1.9, -1.4, -0.9, -0.4, 0.1, 0.3, 0.8, 1.2, 1.7, 2.2
 DEMO_1D_Y = np.array([-1, -1, -1, 1, -1, -1, 1, 1, -1, 1, 1, 1])
 
 _LIM = (-3.5, 3.5)
+#: Probability of y = +1 from 0 to 1: the colour of class -1, white at 1/2, the colour of class +1.
+PROBABILITY_CMAP = LinearSegmentedColormap.from_list(
+    "lincourse_probability", [P.COLORS["negative"], "#ffffff", P.COLORS["positive"]])
 _LEVELS = (0.1, 0.5, 0.9)
 
 
@@ -66,8 +69,8 @@ def _field_image(ax, xlim, ylim, resolution=80):
     xs = np.linspace(*xlim, resolution)
     ys = np.linspace(*ylim, resolution)
     gx, gy = np.meshgrid(xs, ys)
-    image = ax.imshow(np.zeros_like(gx), origin="lower", extent=(*xlim, *ylim), cmap="cividis", vmin=0, vmax=1,
-                      alpha=0.5, interpolation="bilinear", zorder=0, aspect="auto")
+    image = ax.imshow(np.full_like(gx, 0.5), origin="lower", extent=(*xlim, *ylim), cmap=PROBABILITY_CMAP, vmin=0,
+                      vmax=1, alpha=0.6, interpolation="bilinear", zorder=0, aspect="auto")
     return gx, gy, image
 
 
@@ -134,7 +137,7 @@ def sigmoid_fit():
 def probability_field(X=None, y=None):
     """Chapter 5: the probability ``sigmoid(w1 x1 + w2 x2 + b)`` over the plane, for chosen weights.
 
-    The shading is the probability of ``y = +1`` (dark: near 0, light: near 1); the solid line is
+    The shading is the probability of ``y = +1`` (orange near 0, white at 1/2, blue near 1); the solid line is
     the decision boundary ``p = 1/2`` and the dotted lines are ``p = 0.1`` and ``p = 0.9``, which
     close in on the boundary as ``||w||`` grows. Defaults to :func:`demo_data`. The image is created
     once over a cached grid and refreshed with ``set_data``.
@@ -174,7 +177,7 @@ def probability_field(X=None, y=None):
         setup=setup,
         title="The probability field of a logistic model",
         caption=("Forty points, blue circles (y=+1) and orange squares (y=-1), over a shading of the predicted "
-                 "probability of y=+1 (dark near 0, light near 1). The solid line is where the probability is "
+                 "probability of y=+1 (orange near 0, white at 1/2, blue near 1). The solid line is where the probability is "
                  "1/2, the dotted lines where it is 0.1 and 0.9."),
     )
 
@@ -203,8 +206,7 @@ def gradient_descent(X=None, y=None, n_iter=100):
         left, right = axes
         P.setup_axes(left, _LIM, _LIM)
         state["grid"] = _field_image(left, _LIM, _LIM, resolution=60)
-        P.plot_points(left, X, y)
-        left.legend(loc="lower left", fontsize=8)
+        P.plot_points(left, X, y)  # no legend: legends are redrawn on every move, and the caption names the classes
         right.set_xlim(0, n_iter)
         right.set_ylim(*ylim)
         right.set_xlabel("iteration $k$")
@@ -240,7 +242,7 @@ def gradient_descent(X=None, y=None, n_iter=100):
                  "shading and the boundary after k gradient steps. Right: the mean cross-entropy against the "
                  "iteration for the chosen learning rate (blue), the current iteration (vermillion dot) and "
                  "the minimum (dashed)."),
-        figsize=(9.0, 4.0),
+        figsize=(8.4, 3.6),
         ncols=2,
     )
 
@@ -317,7 +319,9 @@ def separable_figure(X, y, models, lim=(-1.2, 1.2)):
     for ax, (label, model) in zip(axes, models.items()):
         P.setup_axes(ax, lim, lim)
         w, b = model.coef_, model.intercept_
-        P.plot_probability(ax, w, b, xlim=lim, ylim=lim, resolution=120)
+        gx, gy, image = _field_image(ax, lim, lim, resolution=120)
+        image.set_data(sigmoid(w[0] * gx + w[1] * gy + b))
+        _level_lines(ax, w, b)
         P.plot_points(ax, X, y, size=24)
         ax.set_title(f"{label}\n$\\|w\\| = {np.linalg.norm(w):.1f}$", fontsize=9)
     return fig
