@@ -15,6 +15,7 @@ help:
 	@echo "make test      unit tests, nbval (strict) on every chapter, book build with warnings as errors"
 	@echo "make lab       JupyterLab on the chapters"
 	@echo "make execute   re-execute the chapter notebooks in place (after editing them)"
+	@echo "make notebooks write _build/notebooks/instructor and _build/notebooks/student"
 	@echo "make clean     remove _build"
 
 $(BIN)/python:
@@ -47,6 +48,9 @@ test: unit nbval book-strict
 
 execute: install
 	$(BIN)/python tools/execute_notebooks.py
+
+notebooks: install
+	$(BIN)/python tools/make_notebooks.py
 
 lab: install
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e ".[lab]"

@@ -6,8 +6,10 @@ The rule is sequential: visit the samples in order and, on a mistake ``y_i (w . 
 set ``w += y_i x_i`` and ``b += y_i`` (or ``b += y_i R^2``). What need not be sequential is the
 *search* for the next mistake: between two updates the weights do not change, so the scores of a
 whole block of upcoming samples are computed with one matrix-vector product and the first
-non-positive margin in the block is the next mistake. The weights are those of the
-one-sample-at-a-time loop, update for update.
+non-positive margin in the block is the next mistake. Better still, a sample's margin can only
+have fallen since it was last computed by ``||x_i||`` times the distance the weights have moved
+(plus the change of ``b``), so samples whose margin was comfortably positive are skipped without
+computing anything. The weights are those of the one-sample-at-a-time loop, update for update.
 """
 
 from __future__ import annotations
@@ -145,28 +147,61 @@ class Perceptron(LinearClassifierMixin):
         w, b = np.zeros(d), 0.0
         self.history_ = []
         state = self._start(d)
+        # Certified skipping (see the module docstring): margin[i] is sample i's margin when it was
+        # last computed, with the weights of version seen[i] (the number of updates made by then).
+        # Since then its margin changed by y_i x_i . (w - w_then) + y_i (b - b_then), which is at
+        # least -(||x_i|| ||w - w_then|| + |b - b_then|). Samples whose lower bound is clearly
+        # positive cannot be mistakes and are not recomputed.
+        norms = np.sqrt(np.einsum("ij,ij->i", X, X))
+        margin = np.full(n, -np.inf)
+        seen = np.zeros(n, dtype=np.intp)
+        W_hist, b_hist, k = np.zeros((64, d)), np.zeros(64), 0  # weights after 0, 1, ..., k updates
+        scale = float(norms.max()) + abs(step)
         for epoch in range(1, int(self.max_epochs) + 1):
             order = rng.permutation(n) if self.shuffle else None
-            Xe = X[order] if order is not None else X
-            ye = signs[order] if order is not None else signs
-            mistakes, i, block = 0, 0, 64
+            mistakes, i, block = 0, 0, 1024
             while i < n:
                 stop = min(i + block, n)
-                bad = np.flatnonzero(ye[i:stop] * (Xe[i:stop] @ w + b) <= 0)
+                rows = order[i:stop] if order is not None else slice(i, stop)
+                v = seen[rows]
+                lo, hi = int(v.min()), int(v.max())
+                if hi - lo > 256:  # weights of many versions involved: just recompute the block
+                    lower = np.full(stop - i, -np.inf)
+                else:
+                    dw = np.sqrt(np.einsum("ij,ij->i", W_hist[lo:hi + 1] - w, W_hist[lo:hi + 1] - w))
+                    db = np.abs(b_hist[lo:hi + 1] - b)
+                    lower = margin[rows] - norms[rows] * dw[v - lo] - db[v - lo]
+                unsure = np.flatnonzero(~(lower > 1e-9 * (1.0 + scale * (k + 1) + np.abs(margin[rows]))))
+                bad = unsure[:0]
+                if unsure.size:
+                    if order is None and 4 * unsure.size > stop - i:  # mostly unsure: one contiguous product
+                        fresh = signs[i:stop] * (X[i:stop] @ w + b)
+                        margin[i:stop], seen[i:stop] = fresh, k
+                        bad = np.flatnonzero(fresh <= 0)
+                    else:
+                        check = (order[i:stop] if order is not None else np.arange(i, stop))[unsure]
+                        fresh = signs[check] * (X[check] @ w + b)
+                        margin[check], seen[check] = fresh, k
+                        bad = unsure[fresh <= 0]
                 if bad.size == 0:
                     self._visit(state, w, b, stop - i)
-                    i, block = stop, min(2 * block, 8192)
+                    i, block = stop, min(2 * block, 16384)
                     continue
                 j = i + int(bad[0])
                 self._visit(state, w, b, j - i)  # the correctly classified samples before j
-                w += ye[j] * Xe[j]
-                b += ye[j] * step
-                mistakes += 1
                 index = int(order[j]) if order is not None else j
+                w += signs[index] * X[index]
+                b += signs[index] * step
+                k += 1
+                if k == len(W_hist):
+                    W_hist = np.vstack([W_hist, np.zeros_like(W_hist)])
+                    b_hist = np.concatenate([b_hist, np.zeros_like(b_hist)])
+                W_hist[k], b_hist[k] = w, b
+                mistakes += 1
                 self.history_.append(Update(index, epoch, w.copy(), b))
                 self._after_update(state, X, signs, w, b)
                 self._visit(state, w, b, 1)
-                i, block = j + 1, max(16, block // 2)
+                i, block = j + 1, max(256, block // 2)
             if mistakes == 0:
                 break
         self.n_epochs_ = epoch

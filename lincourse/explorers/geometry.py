@@ -26,6 +26,15 @@ def unit_vector(angle_degrees):
     return np.array([np.cos(a), np.sin(a)])
 
 
+def _title(ax, text):
+    """A title drawn as an ordinary text artist, redrawn with the other parameter-dependent parts.
+
+    (``ax.set_title`` is not used: the engine's cached-background renderer hides the title while it
+    draws the background, and matplotlib then moves the hidden title off the figure.)
+    """
+    return ax.text(0.5, 1.02, text, transform=ax.transAxes, ha="center", va="bottom", fontsize=10)
+
+
 def _fmt_vec(v):
     return "(" + ", ".join(f"{x:+.2f}" for x in v) + ")"
 
@@ -57,7 +66,7 @@ def hyperplane():
         P.plot_hyperplane(ax, theta, offset, label=None)
         P.plot_normal(ax, theta, offset, label=None)
         # Plain-text titles: mathtext would be re-parsed on every move and cost ~20 ms.
-        ax.set_title(f"θ = ({theta[0]:.2f}, {theta[1]:.2f}),  b = {offset:.2f}", fontsize=10)
+        _title(ax, f"θ = ({theta[0]:.2f}, {theta[1]:.2f}),  b = {offset:.2f}")
         scores = G.decision_function(DEMO_POINTS, theta, offset)
         return (f"theta = {_fmt_vec(theta)}   ||theta|| = {length:.2f}   b = {offset:+.2f}\n"
                 f"scores theta.x + b = [{', '.join(f'{s:+.2f}' for s in scores)}]\n"
@@ -96,7 +105,7 @@ def point_distance():
         d = G.signed_distance(x, theta, b)
         foot = G.project_onto_hyperplane(x, theta, b)
         side = "the side theta points to" if d > 0 else ("on the boundary" if d == 0 else "the other side")
-        ax.set_title(f"signed distance = {d:+.2f}", fontsize=10)
+        _title(ax, f"signed distance = {d:+.2f}")
         return (f"x = {_fmt_vec(x)}   theta = {_fmt_vec(theta)} (unit)   b = {b:+.2f}\n"
                 f"signed distance (theta.x + b)/||theta|| = {d:+.3f}  ({side})\n"
                 f"foot of the perpendicular = {_fmt_vec(foot)}\n"
@@ -140,7 +149,7 @@ def dataset_margin(X=None, y=None):
             P.plot_margin(ax, theta, b, gamma, label=None)
         P.mark_points(ax, X[closest], color=P.COLORS["normal"], label=None)
         mistakes = int(np.sum(margins <= 0))
-        ax.set_title(f"geometric margin = {gamma:+.3f}", fontsize=10)
+        _title(ax, f"geometric margin = {gamma:+.3f}")
         verdict = "separates the data" if mistakes == 0 else f"misclassifies {mistakes} point(s)"
         return (f"theta = {_fmt_vec(theta)} (unit)   b = {b:+.2f}   -> the line {verdict}\n"
                 f"closest point: x[{closest}] = {_fmt_vec(X[closest])}, y = {int(y[closest]):+d}\n"
@@ -187,7 +196,7 @@ def training_error(X=None, y=None, feature_names=("$x_1$", "$x_2$")):
             P.mark_points(ax, X[wrong], label="mistake")
         ax.legend(loc="lower right", fontsize=8)
         e_in = G.training_error(X, y, w, c)
-        ax.set_title(f"E_in = {int(wrong.sum())}/{len(y)} = {e_in:.3f}", fontsize=10)
+        _title(ax, f"E_in = {int(wrong.sum())}/{len(y)} = {e_in:.3f}")
         return (f"w = ({w[0]:+.4g}, {w[1]:+.4g})   b = {c:+.4g}   (original units)\n"
                 f"mistakes (y (w.x + b) <= 0): {int(wrong.sum())} of {len(y)}\n"
                 f"E_in = {e_in:.3f}")

@@ -1,0 +1,74 @@
+"""Self-checks for the exercises of chapter 5 (*Logistic regression*).
+
+Every expected value is computed with lincourse, so the solution never appears in the notebook.
+The breast-cancer exercises use the chapter's split and standardisation:
+``train_test_split(X, y, test_size=0.3, random_state=0, stratify=True)`` and a
+:class:`~lincourse.preprocessing.Standardizer` fitted on the training part.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..datasets import load_breast_cancer
+from ..explorers.logistic import demo_data
+from ..logistic import LogisticRegression, gradient_descent_path
+from ..losses import logistic_gradient
+from ..preprocessing import Standardizer, train_test_split
+from . import register
+
+#: The point, label and weights of the gradient exercise.
+GRADIENT_POINT = {"x": np.array([1.0, 2.0]), "y": -1, "w": np.array([0.5, -0.25]), "b": 0.1}
+#: Costs of the threshold exercise: a missed malignant tumour costs this many false alarms.
+MISSED_MALIGNANT_COST = 5.0
+
+
+def _breast_cancer(columns=slice(None)):
+    X, y = load_breast_cancer(return_X_y=True)
+    X_train, X_test, y_train, y_test = train_test_split(X[:, columns], y, test_size=0.3, random_state=0,
+                                                        stratify=True)
+    scaler = Standardizer().fit(X_train)
+    return scaler.transform(X_train), scaler.transform(X_test), y_train, y_test
+
+
+def _gradient():
+    g = GRADIENT_POINT
+    g_w, g_b = logistic_gradient(g["x"][None, :], [g["y"]], g["w"], g["b"])
+    return np.r_[g_w, g_b]
+
+
+def _mean_features_accuracy():
+    X_train, X_test, y_train, y_test = _breast_cancer(slice(0, 10))
+    return LogisticRegression(C=1.0).fit(X_train, y_train).score(X_test, y_test)
+
+
+def _largest_monotone_rate():
+    X, y = demo_data()
+    best = None
+    for v in np.round(np.arange(-1.5, 1.5001, 0.1), 1):
+        losses = gradient_descent_path(X, y, 10.0 ** v, 100)[2]
+        if np.all(np.diff(losses) <= 1e-12):
+            best = 10.0 ** v
+    return best
+
+
+def _missed_at_cost_threshold():
+    X_train, X_test, y_train, y_test = _breast_cancer()
+    p_malignant = LogisticRegression(C=1.0).fit(X_train, y_train).predict_proba(X_test)[:, 0]
+    threshold = 1.0 / (1.0 + MISSED_MALIGNANT_COST)  # predict malignant when 5 p > 1 - p
+    return int(np.sum((y_test == 0) & (p_malignant <= threshold)))
+
+
+register("ex-logistic-gradient", _gradient,
+         "the gradient of log(1 + exp(-y s)) is (sigmoid(s) - t) times (x, 1), with t = (y + 1) / 2; "
+         "answer with the three numbers [d/dw1, d/dw2, d/db].", kind="array")
+register("ex-logistic-features", _mean_features_accuracy,
+         "use columns 0 to 9 of the data, the chapter's split (test_size=0.3, random_state=0, stratify=True), "
+         "a Standardizer fitted on the training part only, and LogisticRegression(C=1); answer the test accuracy.")
+register("ex-logistic-learning-rate", _largest_monotone_rate,
+         "set the iteration slider to 100 and move the learning rate up one step at a time; the readout counts "
+         "the steps that increased the loss. Answer the learning rate itself, as printed.", rtol=2e-3)
+register("ex-logistic-threshold", _missed_at_cost_threshold,
+         "predict malignant when the expected cost of saying benign, 5 P(malignant | x), exceeds that of saying "
+         "malignant, 1 - P(malignant | x); then count malignant test tumours (y = 0) still predicted benign.",
+         atol=0.0)

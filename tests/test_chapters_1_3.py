@@ -1,0 +1,140 @@
+"""Tests for what chapters 1-3 add to lincourse: unit_normal_form, training_error_landscape, the
+chapter 1-3 explorers (readouts agree with the library) and the chapters' self-checks."""
+
+import time
+
+import numpy as np
+import pytest
+
+import lincourse as lc
+from lincourse.checks import _REGISTRY, registered
+from lincourse.explorers.geometry import DEMO_LABELS, DEMO_POINTS, unit_vector
+
+CHAPTER_EXPLORERS = [lc.explorers.hyperplane, lc.explorers.point_distance, lc.explorers.dataset_margin,
+                     lc.explorers.training_error]
+
+
+# -- unit_normal_form (chapter 2, equation (unit-normal)) ---------------------------------------------
+def test_unit_normal_form_example():
+    u, c = lc.unit_normal_form([3.0, 4.0], -10.0)
+    np.testing.assert_allclose(u, [0.6, 0.8])
+    assert c == pytest.approx(-2.0)
+
+
+def test_unit_normal_form_score_is_signed_distance(rng):
+    X = rng.standard_normal((30, 4))
+    w, b = rng.standard_normal(4), 1.3
+    u, c = lc.unit_normal_form(w, b)
+    assert np.linalg.norm(u) == pytest.approx(1.0)
+    np.testing.assert_allclose(X @ u + c, lc.signed_distance(X, w, b))
+    np.testing.assert_allclose(lc.predict(X, u, c), lc.predict(X, w, b))
+    assert -c == pytest.approx(lc.distance_from_origin(w, b))
+
+
+def test_unit_normal_form_rejects_zero_vector():
+    with pytest.raises(ValueError):
+        lc.unit_normal_form([0.0, 0.0], 1.0)
+
+
+# -- training_error_landscape (chapter 3, equation (training-error)) ---------------------------------
+def test_landscape_matches_training_error_pointwise(rng):
+    X, y = lc.datasets.make_overlapping(25, separation=1.5, random_state=2)
+    angles, offsets = np.arange(0, 360, 17.0), np.linspace(-2, 2, 9)
+    grid = lc.training_error_landscape(X, y, angles, offsets)
+    assert grid.shape == (offsets.size, angles.size)
+    for j, b in enumerate(offsets):
+        for k, a in enumerate(angles):
+            assert grid[j, k] == lc.training_error(X, y, unit_vector(a), b)
+
+
+def test_landscape_counts_boundary_points_as_mistakes():
+    # The point (1, 0) lies on the line x1 = 1 (angle 0, b = -1) whatever its label.
+    for label in (1, -1):
+        grid = lc.training_error_landscape([[1.0, 0.0]], [label], [0.0], [-1.0])
+        assert grid[0, 0] == 1.0
+
+
+def test_landscape_is_piecewise_constant_with_values_k_over_n():
+    X, y = lc.datasets.load_credit(return_X_y=True)
+    Z = (X - X.mean(axis=0)) / X.std(axis=0)
+    grid = lc.training_error_landscape(Z, y, np.arange(0, 360, 2.0), np.linspace(-2, 2, 81))
+    np.testing.assert_allclose(grid * len(y), np.round(grid * len(y)))
+    assert np.unique(grid).size <= len(y) + 1
+
+
+def test_landscape_validates_inputs():
+    with pytest.raises(ValueError, match="2 features"):
+        lc.training_error_landscape(np.zeros((3, 3)), [1, -1, 1], [0.0], [0.0])
+    with pytest.raises(ValueError):
+        lc.training_error_landscape([[0.0, 0.0]], [2], [0.0], [0.0])
+
+
+# -- explorers of chapters 1-3 ------------------------------------------------------------------------
+@pytest.mark.parametrize("factory", CHAPTER_EXPLORERS, ids=lambda f: f.__name__)
+def test_explorer_builds_without_arguments_and_a_move_changes_png_and_readout(factory):
+    ex = factory()
+    assert ex.caption and ex.title
+    before = (ex.png, ex.readout)
+    ex.set(angle=ex.values["angle"] + 90)
+    assert ex.png != before[0] and ex.readout != before[1]
+
+
+@pytest.mark.parametrize("factory", CHAPTER_EXPLORERS, ids=lambda f: f.__name__)
+def test_explorer_redraw_is_fast(factory):
+    ex = factory()
+    ex.png
+    times = []
+    for angle in range(0, 360, 20):
+        start = time.perf_counter()
+        ex.set(angle=angle)
+        ex.png
+        times.append(time.perf_counter() - start)
+    assert np.median(times) < 0.1  # generous bound for slow CI machines; typically 15-30 ms
+
+
+def test_hyperplane_length_scales_theta_and_b_and_leaves_predictions():
+    ex = lc.explorers.hyperplane()
+    readouts = [ex.set(angle=30, length=L, b=0.5).readout.splitlines() for L in (0.5, 1.0, 3.0)]
+    assert len({r[2] for r in readouts}) == 1  # the predictions line
+    assert len({r[3] for r in readouts}) == 1  # -b/||theta||
+    assert len({r[1] for r in readouts}) == 3  # the scores do change
+    theta = 3.0 * unit_vector(30)
+    expected = lc.predict(DEMO_POINTS, theta, 1.5)
+    assert readouts[2][2].endswith("[" + ", ".join(f"{v:+d}" for v in expected) + "]")
+    assert f"{lc.distance_from_origin(theta, 1.5):+.3f}" in readouts[2][3]
+
+
+def test_point_distance_readout_matches_library():
+    ex = lc.explorers.point_distance().set(x1=1.0, x2=-2.0, angle=120, b=0.3)
+    theta, x = unit_vector(120), np.array([1.0, -2.0])
+    assert f"{lc.signed_distance(x, theta, 0.3):+.3f}" in ex.readout
+    foot = lc.project_onto_hyperplane(x, theta, 0.3)
+    assert f"({foot[0]:+.2f}, {foot[1]:+.2f})" in ex.readout
+
+
+def test_dataset_margin_readout_matches_library():
+    ex = lc.explorers.dataset_margin().set(angle=200, b=0.1)
+    X, y = lc.datasets.make_separable(20, margin=0.25, random_state=3)
+    gamma = lc.geometric_margin(2.0 * X, y, unit_vector(200), 0.1)
+    assert f"{gamma:+.3f}" in ex.readout
+
+
+def test_training_error_explorer_on_credit_matches_landscape():
+    X, y = lc.datasets.load_credit(return_X_y=True)
+    ex = lc.explorers.training_error(X, y, ("age", "salary"))
+    Z = (X - X.mean(axis=0)) / X.std(axis=0)
+    for angle, b in [(45, 0.0), (60, -0.5), (200, 1.0)]:
+        ex.set(angle=angle, b=b)
+        expected = lc.training_error_landscape(Z, y, [angle], [b])[0, 0]
+        assert f"E_in = {expected:.3f}" in ex.readout
+
+
+# -- self-checks of chapters 1-3 ----------------------------------------------------------------------
+def test_chapter_checks_are_registered_and_accept_their_expected_value(capsys):
+    keys = [k for k in registered() if k.startswith(("ex-hyperplanes", "ex-distance", "ex-training"))]
+    assert len(keys) >= 12
+    for key in keys:
+        c = _REGISTRY[key]
+        answer = c.expected()
+        assert lc.checks.check(key, answer) is True, key
+    capsys.readouterr()

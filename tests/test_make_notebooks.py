@@ -1,0 +1,96 @@
+"""tools/make_notebooks.py: one source, an instructor and a student edition; student copies run."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+from make_notebooks import student_edition  # noqa: E402
+
+CHAPTERS = sorted((ROOT / "chapters").glob("*.ipynb"))
+
+
+def _toy():
+    v4 = nbformat.v4
+    nb = v4.new_notebook()
+    nb.cells = [
+        v4.new_markdown_cell("# Toy\n\n:::{exercise}\n:label: ex-toy\nCompute 6 * 7.\n:::"),
+        v4.new_code_cell("answer = ...\nprint(answer)", outputs=[v4.new_output("stream", text="Ellipsis\n")],
+                         execution_count=1),
+        v4.new_markdown_cell("```{solution-start} ex-toy\n:class: dropdown\n```"),
+        v4.new_markdown_cell("Multiply: SECRET-REASONING.", metadata={"tags": ["solution"]}),
+        v4.new_code_cell("answer = 6 * 7  # SECRET-CODE", metadata={"tags": ["solution"]}),
+        v4.new_markdown_cell("```{solution-end}\n```"),
+        v4.new_markdown_cell("**Teaching notes.** SECRET-NOTE", metadata={"tags": ["instructor"]}),
+        v4.new_code_cell("x = 1  # SECRET-TAGGED", metadata={"tags": ["solution"]}),
+        v4.new_markdown_cell("Text\n\n:::{solution} ex-toy\nSECRET-INLINE\n:::\n\nMore text"),
+        v4.new_code_cell("print('kept')"),
+    ]
+    return nb
+
+
+def test_student_edition_of_a_toy_notebook():
+    student = student_edition(_toy())
+    text = nbformat.writes(student)
+    assert "SECRET" not in text
+    assert "solution-start" not in text and "solution-end" not in text
+    stubs = [c for c in student.cells if "stub" in c.metadata.get("tags", [])]
+    assert len(stubs) == 2 and "ex-toy" in stubs[0].source
+    assert all(c.outputs == [] and c.execution_count is None for c in student.cells if c.cell_type == "code")
+    assert "More text" in text and "print('kept')" in text
+
+
+def test_unclosed_solution_is_an_error():
+    nb = _toy()
+    del nb.cells[5]
+    with pytest.raises(ValueError, match="never closed"):
+        student_edition(nb)
+
+
+def test_help_and_cli(tmp_path):
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "make_notebooks.py"), "--help"], capture_output=True,
+                          text=True)
+    assert done.returncode == 0 and "student" in done.stdout
+    path = tmp_path / "toy.ipynb"
+    nbformat.write(_toy(), path)
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "make_notebooks.py"), str(path), "--out",
+                           str(tmp_path / "out")], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "out" / "instructor" / "toy.ipynb").read_text() == path.read_text()
+    assert "SECRET" not in (tmp_path / "out" / "student" / "toy.ipynb").read_text()
+
+
+def _solution_lines(nb):
+    lines = set()
+    inside = False
+    for cell in nb.cells:
+        src = cell.source
+        if cell.cell_type == "markdown" and "{solution-start}" in src:
+            inside = True
+            continue
+        if cell.cell_type == "markdown" and "{solution-end}" in src:
+            inside = False
+            continue
+        if inside or "solution" in cell.metadata.get("tags", []):
+            lines |= {line.strip() for line in src.splitlines() if len(line.strip()) >= 25}
+    return lines
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
+def test_chapter_student_edition_has_no_solution_and_runs(path, tmp_path):
+    from nbclient import NotebookClient
+
+    nb = nbformat.read(path, as_version=4)
+    secret = _solution_lines(nb)
+    assert secret, f"{path.name} has no solution cells"
+    student = student_edition(nb)
+    text = nbformat.writes(student)
+    leaked = [line for line in secret if line in text]
+    assert not leaked, f"solution text survives in the student edition of {path.name}: {leaked[:3]}"
+    assert not any("instructor" in c.metadata.get("tags", []) for c in student.cells)
+    NotebookClient(student, timeout=300, kernel_name="python3",
+                   resources={"metadata": {"path": str(ROOT / "chapters")}}).execute()

@@ -1,0 +1,106 @@
+"""Write the instructor and student editions of the chapter notebooks from the one source.
+
+Usage: ``python tools/make_notebooks.py [--out _build/notebooks] [NOTEBOOK ...]``
+
+The chapter notebooks in ``chapters/`` are the instructor edition: exercises with solutions, and
+teaching notes. This tool writes
+
+* ``OUT/instructor/``: the chapters as they are (solutions, notes and executed outputs);
+* ``OUT/student/``: the same notebooks with every solution removed and replaced by a stub cell to
+  fill in, the teaching notes removed, and all outputs cleared.
+
+What counts as a solution: every cell tagged ``solution``, and every cell between a markdown cell
+opening a gated sphinx-exercise solution (```` ```{solution-start} ex-label ````) and the cell that
+closes it (```` ```{solution-end} ````), markers included. Teaching notes are cells tagged
+``instructor``. A solution ``{solution}`` directive written inside a single markdown cell is
+removed from that cell's text.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import re
+import shutil
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+START = re.compile(r"```\{solution-start\}\s*([\w:-]+)")
+END = re.compile(r"```\{solution-end\}")
+INLINE = re.compile(r"(?ms)^(:{3,}|`{3,})\{solution\}.*?^\1\s*$\n?")
+
+
+def _tags(cell):
+    return set(cell.get("metadata", {}).get("tags", []))
+
+
+def _stub(label):
+    import nbformat
+
+    text = (f"# Exercise {label}: write your solution here, then run the cell.\n"
+            "# (The instructor edition of this notebook has a worked solution.)\n")
+    return nbformat.v4.new_code_cell(text, metadata={"tags": ["stub"]})
+
+
+def student_edition(nb):
+    """Return a copy of ``nb`` without solutions, teaching notes or outputs, with stubs in place."""
+    nb = copy.deepcopy(nb)
+    cells, inside, label, stubbed = [], False, None, False
+    for cell in nb.cells:
+        source = "".join(cell.source) if isinstance(cell.source, list) else cell.source
+        tags = _tags(cell)
+        if cell.cell_type == "markdown" and START.search(source):
+            inside, label, stubbed = True, START.search(source).group(1), False
+            continue
+        if inside:
+            if cell.cell_type == "markdown" and END.search(source):
+                inside = False
+                if not stubbed:
+                    cells.append(_stub(label))
+                continue
+            if cell.cell_type == "code" and not stubbed:
+                cells.append(_stub(label))
+                stubbed = True
+            continue
+        if "instructor" in tags:
+            continue
+        if "solution" in tags:
+            if cell.cell_type == "code":
+                cells.append(_stub(cell.metadata.get("exercise", "above")))
+            continue
+        if cell.cell_type == "markdown" and INLINE.search(source):
+            cell.source = INLINE.sub("", source)
+        if cell.cell_type == "code":
+            cell.outputs = []
+            cell.execution_count = None
+        cells.append(cell)
+    if inside:
+        raise ValueError(f"a solution for {label} is opened with solution-start but never closed")
+    nb.cells = cells
+    nb.metadata.pop("widgets", None)
+    return nb
+
+
+def main(argv=None):
+    import nbformat
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("notebooks", nargs="*", help="source notebooks (default: chapters/*.ipynb)")
+    parser.add_argument("--out", default=str(ROOT / "_build" / "notebooks"), help="output folder (default: _build/notebooks)")
+    args = parser.parse_args(argv)
+    paths = [Path(p) for p in args.notebooks] or sorted((ROOT / "chapters").glob("*.ipynb"))
+    out = Path(args.out)
+    for edition in ("instructor", "student"):
+        (out / edition).mkdir(parents=True, exist_ok=True)
+    for path in paths:
+        shutil.copyfile(path, out / "instructor" / path.name)
+        nb = nbformat.read(path, as_version=4)
+        nbformat.write(student_edition(nb), out / "student" / path.name)
+        print(f"{path.name}: instructor and student editions written")
+    print(f"editions are in {out}/instructor and {out}/student")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
