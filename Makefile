@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed-stamp
 export MPLBACKEND := agg
 export PYTHONHASHSEED := 0
 
-.PHONY: help install test unit nbval book book-strict execute lab notebooks bench clean
+.PHONY: help install test unit nbval book book-strict browser execute lab notebooks bench clean
 
 help:
 	@echo "make book      build the website into _build/html (executes every notebook)"
@@ -29,7 +29,7 @@ $(STAMP): pyproject.toml constraints.txt | $(BIN)/python
 install: $(STAMP)
 
 unit: install
-	$(BIN)/python -m pytest tests -q
+	$(BIN)/python -m pytest tests -q --ignore=tests/site
 
 nbval: install
 	$(BIN)/python -m pytest --nbval --nbval-current-env --nbval-cell-timeout=300 chapters -q
@@ -44,7 +44,11 @@ book: install
 book-strict: install
 	LINCOURSE_EXPLORER_MODE=player $(BIN)/jupyter-book build . -W --keep-going
 
-test: unit nbval book-strict
+# Browser tests of the built site (skip with a message if Chromium is missing).
+browser: install
+	$(BIN)/python -m pytest tests/site -q -rs
+
+test: unit nbval book-strict browser
 
 execute: install
 	$(BIN)/python tools/execute_notebooks.py

@@ -16,4 +16,4 @@ __all__ += ["perceptron_steps", "margin_updates"]
 from . import logistic  # noqa: E402  (chapter 5: explorers and static figures)
 from .logistic import gradient_descent, probability_field, sigmoid_fit  # noqa: E402
 
-__all__ += ["logistic", "sigmoid_fit", "probability_field", "gradient_descent"]
+__all__ += ["sigmoid_fit", "probability_field", "gradient_descent"]
