@@ -16,6 +16,7 @@ help:
 	@echo "make lab       JupyterLab on the chapters"
 	@echo "make execute   re-execute the chapter notebooks in place (after editing them)"
 	@echo "make notebooks write _build/notebooks/instructor and _build/notebooks/student"
+	@echo "make bench     benchmarks (slider latency, learners vs peers, build, page weight) -> tools/bench_results.md"
 	@echo "make clean     remove _build"
 
 $(BIN)/python:
@@ -55,6 +56,9 @@ execute: install
 
 notebooks: install
 	$(BIN)/python tools/make_notebooks.py
+
+bench: install
+	$(BIN)/python tools/bench.py
 
 lab: install
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e ".[lab]"

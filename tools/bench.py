@@ -1,0 +1,203 @@
+"""Benchmarks of the course: slider latency, learners against their peers, build and page weight.
+
+Usage: ``python tools/bench.py [--quick] [--skip-build] [--out tools/bench_results.md]``
+
+Prints one table and writes it (Markdown) to ``--out``. Every ratio compares two programs measured
+in the same run on the same machine. Timings are the best (minimum) or median of several runs as
+stated per row. Targets (issue: performance) are shown next to each figure.
+
+* Slider latency: every explorer of ``lincourse.explorers``, in a real IPython kernel, moving one
+  slider to a new value (which redraws, renders the PNG and sends it to the widget): median and
+  worst of 40 moves spread over all its sliders.
+* Perceptron: 100,000 x 50 separable data, run to convergence; weights compared with the
+  one-sample-at-a-time textbook loop and with scikit-learn's Perceptron given the same epochs.
+* Logistic regression: 100,000 x 50 overlapping data, unregularised; Newton against scikit-learn's
+  lbfgs (``C=np.inf``, default tolerance): time and final cross-entropy.
+* Build: ``make book`` from a clean tree (``--skip-build`` skips it) and page weights.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import textwrap
+import time
+import warnings
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+
+SLIDER_CODE = textwrap.dedent("""
+    import json, time, statistics
+    import lincourse as lc
+    from lincourse.explorers import Explorer
+    results = {}
+    for name in lc.explorers.__all__:
+        factory = getattr(lc.explorers, name)
+        if name in ("Explorer", "Param", "display_mode") or not callable(factory):
+            continue
+        ex = factory()
+        if not isinstance(ex, Explorer):
+            continue
+        ex.widget  # build the live interface, as displaying it would
+        times = []
+        for k in range(40):
+            p = ex.params[k % len(ex.params)]
+            grid = p.grid()
+            value = grid[(grid.index(p.clip(ex.values[p.name])) + 1 + k) % len(grid)]
+            t = time.perf_counter()
+            ex.sliders[p.name].value = value
+            times.append(time.perf_counter() - t)
+        results[name] = (statistics.median(times) * 1000, max(times) * 1000)
+    print("RESULT" + json.dumps(results))
+""")
+
+
+def slider_latency():
+    from jupyter_client.manager import start_new_kernel
+
+    km, kc = start_new_kernel(kernel_name="python3")
+    try:
+        output = []
+        kc.execute_interactive(SLIDER_CODE, timeout=600,
+                               output_hook=lambda m: output.append(m["content"].get("text", ""))
+                               if m["msg_type"] == "stream" else None)
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)
+    text = "".join(output)
+    return json.loads(text[text.index("RESULT") + 6:])
+
+
+def textbook_perceptron(X, y, max_epochs=1000):
+    w, b = np.zeros(X.shape[1]), 0.0
+    for _ in range(max_epochs):
+        mistakes = 0
+        for i in range(X.shape[0]):
+            if y[i] * (np.dot(w, X[i]) + b) <= 0:
+                w = w + y[i] * X[i]
+                b = b + y[i]
+                mistakes += 1
+        if mistakes == 0:
+            break
+    return w, b
+
+
+def best_of(f, repeat):
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        result = f()
+        times.append(time.perf_counter() - t)
+    return min(times), result
+
+
+def perceptron_rows(quick):
+    import lincourse as lc
+    from sklearn.linear_model import Perceptron
+
+    n = 20_000 if quick else 100_000
+    X, y = lc.datasets.make_separable(n, d=50, margin=0.05, random_state=0)
+    t_ours, ours = best_of(lambda: lc.Perceptron().fit(X, y), 5)
+    epochs = ours.n_epochs_
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        t_sk, sk = best_of(lambda: Perceptron(shuffle=False, eta0=1, penalty=None, alpha=0, max_iter=epochs,
+                                              tol=None).fit(X, y), 5)
+    t_text, (w_text, b_text) = best_of(lambda: textbook_perceptron(X, y), 1)
+    same_text = np.array_equal(w_text, ours.coef_) and b_text == ours.intercept_
+    same_sk = np.array_equal(sk.coef_.ravel(), ours.coef_) and sk.intercept_[0] == ours.intercept_
+    return [
+        (f"Perceptron, {n:,} x 50, to convergence ({epochs} epochs, {ours.n_updates_} updates)",
+         f"{t_ours * 1000:.0f} ms", ""),
+        ("  textbook loop (numpy dot per sample)", f"{t_text * 1000:.0f} ms",
+         f"ours {t_text / t_ours:.0f}x faster (target >= 50x); weights identical: {same_text}"),
+        ("  scikit-learn Perceptron, same epochs", f"{t_sk * 1000:.0f} ms",
+         f"ours {t_sk / t_ours:.2f}x faster (target >= 2x); weights identical: {same_sk}"),
+    ]
+
+
+def logistic_rows(quick):
+    import lincourse as lc
+    from sklearn.linear_model import LogisticRegression
+
+    n = 20_000 if quick else 100_000
+    X, y = lc.datasets.make_overlapping(n, d=50, separation=1.0, random_state=0)
+    t_ours, ours = best_of(lambda: lc.LogisticRegression().fit(X, y), 3)
+    t_sk, sk = best_of(lambda: LogisticRegression(C=np.inf).fit(X, y), 3)
+    loss_ours = lc.logistic_loss(y, ours.decision_function(X))
+    loss_sk = lc.logistic_loss(y, sk.decision_function(X))
+    return [
+        (f"Logistic regression, {n:,} x 50, newton ({ours.n_iter_} iterations)", f"{t_ours * 1000:.0f} ms",
+         f"cross-entropy {loss_ours:.10f}"),
+        ("  scikit-learn lbfgs, C=inf, default tol", f"{t_sk * 1000:.0f} ms",
+         f"cross-entropy {loss_sk:.10f}; ours {t_sk / t_ours:.2f}x as fast (target >= 1x), "
+         f"loss no higher: {loss_ours <= loss_sk}"),
+    ]
+
+
+def page_weights():
+    site = ROOT / "_build" / "html"
+    rows = []
+    for page in sorted((site / "chapters").glob("*.html")):
+        html = page.read_text()
+        size = page.stat().st_size
+        import re
+
+        for src in set(re.findall(r'src="(\.\./_images/[^"]+)"', html)):
+            path = (page.parent / src).resolve()
+            if path.exists():
+                size += path.stat().st_size
+        rows.append((f"Page {page.name} (HTML, inline players, its images)", f"{size / 1e6:.2f} MB",
+                     "target < 4 MB"))
+    return rows
+
+
+def build_rows():
+    env = dict(os.environ)
+    subprocess.run(["make", "clean"], cwd=ROOT, check=True, capture_output=True)
+    t = time.perf_counter()
+    subprocess.run(["make", "book"], cwd=ROOT, check=True, capture_output=True, env=env)
+    return [("make book from a clean tree (all notebooks executed)", f"{time.perf_counter() - t:.0f} s",
+             "target < 90 s")]
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="smaller problems (20,000 rows), for a smoke run")
+    parser.add_argument("--skip-build", action="store_true", help="do not rebuild the book (page weights of the current build)")
+    parser.add_argument("--out", default=str(ROOT / "tools" / "bench_results.md"), help="where to write the table")
+    args = parser.parse_args(argv)
+    rows = []
+    for name, (median, worst) in slider_latency().items():
+        rows.append((f"Slider latency: explorers.{name}()", f"{median:.1f} ms median, {worst:.1f} ms worst",
+                     "target < 50 ms median, < 150 ms worst"))
+    rows += perceptron_rows(args.quick)
+    rows += logistic_rows(args.quick)
+    if not args.skip_build:
+        rows += build_rows()
+    if (ROOT / "_build" / "html" / "chapters").exists():
+        rows += page_weights()
+    width = max(len(r[0]) for r in rows)
+    lines = [f"{r[0]:<{width}}  {r[1]:>26}  {r[2]}" for r in rows]
+    print("\n".join(lines))
+    machine = f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    md = ["# Benchmark results", "", f"Machine: {machine}. Command: `make bench`.", "",
+          "| Measurement | Result | Notes |", "|---|---|---|"]
+    md += [f"| {a.strip()} | {b} | {c} |" for a, b, c in rows]
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text("\n".join(md) + "\n")
+    print(f"\nwritten to {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
