@@ -203,12 +203,16 @@ class Explorer:
                 extras.append(ax.legend_)
         extras = [a for a in extras if a.get_visible()]
         if self._background is None or self._background[0] != self._limits():
+            titles = [a for a in extras if hasattr(a, "get_position")]
+            positions = [a.get_position() for a in titles]
             for a in contents + extras:
                 a.set_visible(False)
             canvas.draw()
             self._background = (self._limits(), canvas.copy_from_bbox(fig.bbox))
             for a in contents + extras:
                 a.set_visible(True)
+            for a, xy in zip(titles, positions):  # a draw with hidden contents moves the titles away
+                a.set_position(xy)
         canvas.restore_region(self._background[1])
         renderer = canvas.get_renderer()
         for ax in self._axes():

@@ -117,15 +117,15 @@ def sigmoid_fit():
         loss = logistic_loss(y, s)
         mistakes = int(np.sum(y * s <= 0))
         ax.set_title(f"mean cross-entropy = {loss:.3f}", fontsize=10)
-        boundary = f"x = {-b / w:+.2f}" if w != 0 else "none (w = 0: p = sigmoid(b) everywhere)"
+        boundary = f"x = {-b / w + 0.0:+.2f}" if w != 0 else "none (w = 0: p = sigmoid(b) everywhere)"
         return (f"w = {w:+.2f}   b = {b:+.2f}   boundary (p = 1/2): {boundary}\n"
                 f"mean cross-entropy = {loss:.4f}   mistakes = {mistakes} of {y.size}\n"
                 f"maximum likelihood: w* = {w_star[0]:+.3f}, b* = {b_star:+.3f}, cross-entropy = {loss_star:.4f}")
 
     return Explorer(
         draw,
-        [Param("w", -4.0, 4.0, 0.1, 0.5, "weight w", player_step=1.0),
-         Param("b", -3.0, 3.0, 0.1, 0.0, "offset b", player_step=1.0)],
+        [Param("w", -4.0, 4.0, 0.1, 1.0, "weight w", player_step=1.0),
+         Param("b", -3.0, 3.0, 0.1, 0.0, "offset b", player_step=1.5)],
         setup=setup,
         title="A sigmoid over labelled points",
         caption=("Twelve points on a line: blue circles (y=+1) drawn at height 1, orange squares (y=-1) at "
@@ -385,7 +385,8 @@ def calibration_figure(table):
     ax.plot(table.mean_predicted[keep], table.observed[keep], color=P.COLORS["positive"], marker="o",
             linewidth=1.8, label="model (one dot per bin)")
     for p, o, n in zip(table.mean_predicted[keep], table.observed[keep], table.count[keep]):
-        ax.annotate(f"n={n}", (p, o), xytext=(6, -10), textcoords="offset points", fontsize=8)
+        offset = (-34 if p > 0.7 else 6, 6 if o < 0.15 else -12)  # keep the labels inside the axes
+        ax.annotate(f"n={n}", (p, o), xytext=offset, textcoords="offset points", fontsize=8)
     ax.set_xlim(0, 1)
     ax.set_ylim(0, 1)
     ax.set_aspect("equal")

@@ -103,10 +103,10 @@ def perceptron_steps(X=None, y=None, bias_update="unit"):
             artists.append(_arrow(aw, w0, w1, P.COLORS["mistake"], width=1.5))
         before, after = yi * (x @ w0 + b0), yi * (x @ w1 + b1)
         return (f"update {k} of {n_updates} (epoch {u.epoch}): x[{u.index}] = {_fmt(x)}, y = {yi:+d}\n"
-                f"before: w = {_fmt(w0)}, b = {b0:+.2f}   y (w.x + b) = {before:+.3f} <= 0: a mistake\n"
-                f"after:  w = {_fmt(w1)}, b = {b1:+.2f}   y (w.x + b) = {after:+.3f}\n"
+                f"before: w = {_fmt(w0)}, b = {b0:+.2f}, y(w.x+b) = {before:+.3f} (mistake)\n"
+                f"after:  w = {_fmt(w1)}, b = {b1:+.2f}, y(w.x+b) = {after:+.3f}\n"
                 f"gain = {after - before:.3f} = ||x||^2 + {step:.3g} = {x @ x + step:.3f}\n"
-                f"mistakes so far {k}   (tightest Novikoff bound {bound:.1f})")
+                f"mistakes so far {k}, tightest Novikoff bound {bound:.1f}")
 
     return Explorer(
         draw,
@@ -169,9 +169,9 @@ def margin_updates():
         ac.set_xlim(0, margins.max() + 0.02)
         ac.set_ylim(1, 2e4)
         ac.set_xlabel(r"margin $\gamma$ of the data")
-        ac.set_ylabel("number of updates")
+        # the key sits in the axis label, which the engine draws once (a legend is redrawn on every move)
+        ac.set_ylabel("updates made (dots); bounds:\ntrue $w^*$ (dashed), tightest (solid)", fontsize=8)
         ac.grid(True, color="#dddddd", linewidth=0.6)
-        ac.legend(loc="upper right", fontsize=7)
 
     def draw(axes, margin):
         ax, ac = axes
@@ -252,7 +252,7 @@ def plot_orders(X, y, orders, separator=None):
     ``orders`` is the Bunch of :func:`lincourse.perceptron.perceptron_orders`; ``separator``, an
     optional ``(w, b)`` (e.g. the maximum-margin one), is drawn thick and dashed.
     """
-    fig, ax = P.new_figure(5.0, 4.5)
+    fig, ax = P.new_figure(6.4, 4.2)
     X = np.asarray(X, dtype=float)
     P.setup_axes(ax, _limits(X[:, 0], 0.1), _limits(X[:, 1], 0.1))
     P.plot_points(ax, X, y)
@@ -263,7 +263,7 @@ def plot_orders(X, y, orders, separator=None):
     if separator is not None:
         P.plot_hyperplane(ax, separator[0], separator[1], color=P.COLORS["normal"], linestyle="--", linewidth=2.5,
                           label="maximum margin")
-    ax.legend(loc="lower left", fontsize=7, ncols=2)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=7, borderaxespad=0)
     return fig
 
 

@@ -1,0 +1,61 @@
+"""Self-checks for the exercises of chapter 3 (*Training error and linear separability*).
+
+Every expected value is computed with lincourse, so the solution never appears in the notebook.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from .. import geometry as G
+from ..datasets import load_credit, make_xor
+from . import register
+
+
+def _xor_best_error():
+    X, y = make_xor()
+    # Centre the square so that offsets in [-1, 1] reach every line that meets it.
+    grid = G.training_error_landscape(X - 0.5, y, np.arange(0.0, 360.0, 1.0), np.linspace(-1.0, 1.0, 201))
+    return float(grid.min())
+
+
+def _best_offset_reference():
+    def best_offset(X, y, theta):
+        # E_in only changes when the line crosses a point: try one offset in every gap, and both ends.
+        s = np.sort(np.asarray(X, dtype=float) @ np.asarray(theta, dtype=float))
+        cuts = np.concatenate([[s[0] - 1.0], (s[:-1] + s[1:]) / 2.0, [s[-1] + 1.0]])
+        return min(G.training_error(X, y, theta, -c) for c in cuts)
+    return best_offset
+
+
+def _credit_slider_minimum():
+    X, y = load_credit(return_X_y=True)
+    Z = (X - X.mean(axis=0)) / X.std(axis=0)  # the explorer's sliders act on standardised features
+    angles = np.arange(0.0, 360.0, 5.0)
+    offsets = np.round(np.arange(-2.0, 2.0 + 1e-9, 0.05), 2)
+    return float(G.training_error_landscape(Z, y, angles, offsets).min())
+
+
+def _lifted_square_dichotomies():
+    X, _ = make_xor()
+    lifted = np.column_stack([X, X[:, 0] * X[:, 1]])
+    return sum(G.is_linearly_separable(lifted, np.array(labels))
+               for labels in itertools.product([-1, 1], repeat=len(X)))
+
+
+register("ex-training-xor", _xor_best_error,
+         "no line gets all four XOR points right; how many can one line get right?")
+_rng = np.random.default_rng(7)
+_cases = [(np.array([[0.0, 0.0], [1.0, 0.0], [2.0, 0.0], [3.0, 0.0]]), np.array([-1, 1, -1, 1]), np.array([1.0, 0.0])),
+          (np.array([[1.0, 2.0], [2.0, 1.0], [3.0, 3.0]]), np.array([1, 1, -1]), np.array([-1.0, -1.0])),
+          (_rng.standard_normal((15, 2)), np.where(_rng.standard_normal(15) > 0, 1, -1), np.array([0.6, -0.8])),
+          (np.array([[1.0, 0.0], [1.0, 0.0]]), np.array([1, -1]), np.array([1.0, 0.0]))]
+register("ex-training-best-offset", _best_offset_reference,
+         "sort the projections theta . x_i; E_in can only change where -b crosses one of them, so one "
+         "offset per gap (and one beyond each end) is enough.", kind="function", cases=_cases)
+register("ex-training-credit", _credit_slider_minimum,
+         "the smallest E_in you can reach with the sliders, as a fraction (mistakes / 40).")
+register("ex-training-lift", _lifted_square_dichotomies,
+         "add the product feature x1 * x2 and ask lc.is_linearly_separable about all 16 labellings.")

@@ -1,0 +1,279 @@
+"""Chapter 5 additions: gradient and Hessian, the gradient-descent path, the split, the standardiser,
+the calibration table, the chapter's explorers and figures, and its exercise checks."""
+
+import time
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
+
+import lincourse as lc
+from lincourse.checks import check, registered
+from lincourse.explorers import logistic as lx
+
+finite = st.floats(-3, 3, allow_nan=False, allow_infinity=False)
+
+
+# -- logistic_gradient / logistic_hessian ------------------------------------------------------------
+@given(arrays(float, (6, 2), elements=finite), arrays(float, 2, elements=finite), finite)
+def test_gradient_matches_central_differences(X, w, b):
+    y = np.array([1, -1, 1, -1, 1, -1])
+    g_w, g_b = lc.logistic_gradient(X, y, w, b)
+    h = 1e-6
+
+    def loss(w_, b_):
+        return lc.logistic_loss(y, X @ w_ + b_)
+
+    numeric = [(loss(w + h * e, b) - loss(w - h * e, b)) / (2 * h) for e in np.eye(2)]
+    assert np.allclose(g_w, numeric, atol=1e-6)
+    assert np.isclose(g_b, (loss(w, b + h) - loss(w, b - h)) / (2 * h), atol=1e-6)
+
+
+@given(arrays(float, (5, 3), elements=finite), arrays(float, 3, elements=finite), finite)
+def test_hessian_is_symmetric_psd_and_matches_the_gradient(X, w, b):
+    H = lc.logistic_hessian(X, w, b)
+    assert H.shape == (4, 4)
+    assert np.allclose(H, H.T)
+    assert np.linalg.eigvalsh(H).min() >= -1e-12
+    y = np.array([1, -1, 1, 1, -1])
+    h = 1e-6
+    for j in range(3):
+        e = np.eye(3)[j]
+        col = (lc.logistic_gradient(X, y, w + h * e, b)[0] - lc.logistic_gradient(X, y, w - h * e, b)[0]) / (2 * h)
+        assert np.allclose(H[:3, j], col, atol=1e-5)
+
+
+def test_gradient_agrees_with_sklearn_style_formula_and_validates():
+    X, y = lx.demo_data()
+    g_w, g_b = lc.logistic_gradient(X, y, [0.3, -0.2], 0.1)
+    p = lc.sigmoid(X @ np.array([0.3, -0.2]) + 0.1)
+    t = (y + 1) / 2
+    assert np.allclose(g_w, X.T @ (p - t) / len(y)) and np.isclose(g_b, np.mean(p - t))
+    model = lc.LogisticRegression().fit(X, y)
+    g_w, g_b = lc.logistic_gradient(X, y, model.coef_, model.intercept_)
+    assert np.max(np.abs(np.r_[g_w, g_b])) < 1e-8  # the minimiser is a stationary point
+    with pytest.raises(ValueError, match="labels -1 and \\+1"):
+        lc.logistic_gradient(X, (y + 1) // 2 * 3, [0.0, 0.0])
+    with pytest.raises(ValueError, match="features"):
+        lc.logistic_hessian(X, [0.0, 0.0, 0.0])
+
+
+# -- gradient_descent_path ----------------------------------------------------------------------------
+@pytest.mark.parametrize("lr", [0.1, 1.0, 10.0])
+def test_path_ends_where_the_estimator_ends(lr):
+    X, y = lx.demo_data()
+    coefs, intercepts, losses = lc.gradient_descent_path(X, y, learning_rate=lr, n_iter=30)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", lc.ConvergenceWarning)
+        model = lc.LogisticRegression(solver="gd", learning_rate=lr, max_iter=30, tol=1e-300).fit(X, y)
+    assert coefs.shape == (31, 2) and intercepts.shape == (31,) and losses.shape == (31,)
+    assert np.allclose(coefs[-1], model.coef_) and np.isclose(intercepts[-1], model.intercept_)
+    assert np.allclose(losses, model.loss_history_)
+    assert np.all(coefs[0] == 0) and np.isclose(losses[0], np.log(2))
+
+
+def test_path_without_intercept_and_validation():
+    X, y = lx.demo_data()
+    coefs, intercepts, _ = lc.gradient_descent_path(X, y, 1.0, 5, fit_intercept=False)
+    assert np.all(intercepts == 0)
+    with pytest.raises(ValueError, match="learning_rate"):
+        lc.gradient_descent_path(X, y, learning_rate=-1.0)
+    with pytest.raises(TypeError, match="n_iter"):
+        lc.gradient_descent_path(X, y, n_iter=2.5)
+
+
+# -- train_test_split / Standardizer -----------------------------------------------------------------
+def test_split_is_seeded_disjoint_and_complete():
+    X = np.arange(200.0).reshape(100, 2)
+    y = np.r_[np.zeros(30, int), np.ones(70, int)]
+    a = lc.train_test_split(X, y, test_size=0.3, random_state=4)
+    b = lc.train_test_split(X, y, test_size=0.3, random_state=4)
+    assert all(np.array_equal(u, v) for u, v in zip(a, b))
+    X_train, X_test, y_train, y_test = a
+    assert len(X_test) == 30 and len(X_train) == 70
+    rows = np.sort(np.r_[X_train[:, 0], X_test[:, 0]])
+    assert np.array_equal(rows, X[:, 0])
+    assert len(lc.train_test_split(X, y, test_size=12, random_state=0)[1]) == 12
+
+
+def test_split_stratified_keeps_class_proportions():
+    X, y = lc.datasets.load_breast_cancer(return_X_y=True)
+    X_train, X_test, y_train, y_test = lc.train_test_split(X, y, test_size=0.3, random_state=0, stratify=True)
+    assert np.sum(y_test == 0) == round(0.3 * 212) and np.sum(y_test == 1) == round(0.3 * 357)
+    assert len(y_train) + len(y_test) == 569
+
+
+@pytest.mark.parametrize("bad", [0.0, 1.0, 1.5, 0, 100])
+def test_split_rejects_bad_sizes(bad):
+    X = np.zeros((100, 2))
+    with pytest.raises(ValueError, match="test_size"):
+        lc.train_test_split(X, np.zeros(100), test_size=bad)
+
+
+def test_split_rejects_mismatched_y():
+    with pytest.raises(ValueError, match="one label per row"):
+        lc.train_test_split(np.zeros((5, 2)), np.zeros(4))
+
+
+def test_standardizer_uses_training_statistics():
+    rng = np.random.default_rng(1)
+    X_train = rng.normal(5.0, 3.0, size=(50, 3))
+    X_train[:, 2] = 7.0  # a constant feature: scale 1, no division by zero
+    s = lc.Standardizer().fit(X_train)
+    Z = s.transform(X_train)
+    assert np.allclose(Z.mean(axis=0), 0) and np.allclose(Z[:, :2].std(axis=0), 1)
+    assert np.all(Z[:, 2] == 0) and s.scale_[2] == 1.0
+    X_new = rng.normal(size=(4, 3))
+    assert np.allclose(s.transform(X_new), (X_new - X_train.mean(axis=0)) / s.scale_)
+    assert np.allclose(s.inverse_transform(s.transform(X_new)), X_new)
+    assert np.allclose(lc.Standardizer().fit_transform(X_train), Z)
+
+
+def test_standardizer_matches_sklearn():
+    from sklearn.preprocessing import StandardScaler
+
+    X, _ = lc.datasets.load_breast_cancer(return_X_y=True)
+    assert np.allclose(lc.Standardizer().fit_transform(X), StandardScaler().fit_transform(X))
+
+
+def test_standardizer_errors():
+    with pytest.raises(lc.NotFittedError):
+        lc.Standardizer().transform([[1.0]])
+    s = lc.Standardizer().fit([[1.0, 2.0], [2.0, 3.0]])
+    with pytest.raises(ValueError, match="features"):
+        s.transform([[1.0, 2.0, 3.0]])
+
+
+# -- calibration_table --------------------------------------------------------------------------------
+def test_calibration_table_counts_and_means():
+    t = np.array([0, 0, 1, 1, 1, 0])
+    p = np.array([0.05, 0.15, 0.55, 0.95, 1.0, 0.9])
+    table = lc.calibration_table(t, p, n_bins=5)
+    assert table.count.tolist() == [2, 0, 1, 0, 3]
+    assert np.isclose(table.mean_predicted[4], (0.95 + 1.0 + 0.9) / 3)
+    assert np.isclose(table.observed[4], 2 / 3)
+    assert np.isnan(table.observed[1])
+    text = str(table)
+    assert text.splitlines()[0].startswith("bin") and len(text.splitlines()) == 6 and "-" in text.splitlines()[2]
+
+
+def test_calibration_table_agrees_with_sklearn():
+    from sklearn.calibration import calibration_curve
+
+    rng = np.random.default_rng(3)
+    p = rng.random(500)
+    t = (rng.random(500) < p).astype(int)
+    table = lc.calibration_table(t, p, n_bins=10)
+    prob_true, prob_pred = calibration_curve(t, p, n_bins=10, strategy="uniform")
+    keep = table.count > 0
+    assert np.allclose(table.observed[keep], prob_true) and np.allclose(table.mean_predicted[keep], prob_pred)
+
+
+@pytest.mark.parametrize("t, p, match", [([0, 2], [0.1, 0.2], "outcomes 0 and 1"),
+                                         ([0, 1], [0.1, 1.2], "probabilities"),
+                                         ([0, 1], [0.1], "same length")])
+def test_calibration_table_validates(t, p, match):
+    with pytest.raises(ValueError, match=match):
+        lc.calibration_table(t, p)
+
+
+# -- explorers and figures ----------------------------------------------------------------------------
+EXPLORERS = [lc.explorers.sigmoid_fit, lc.explorers.probability_field, lc.explorers.gradient_descent]
+
+
+@pytest.mark.parametrize("factory", EXPLORERS)
+def test_explorer_has_caption_fixed_limits_and_is_fast(factory):
+    ex = factory()
+    assert ex.caption and ex.title
+    ex.png
+    limits = ex._limits()
+    rng = np.random.default_rng(0)
+    times = []
+    for _ in range(15):
+        values = {p.name: p.min + (p.max - p.min) * rng.random() for p in ex.params}
+        start = time.perf_counter()
+        ex.set(**values)
+        ex.png
+        times.append(time.perf_counter() - start)
+        assert ex._limits() == limits
+    assert np.median(times) < 0.5  # typically 20-30 ms; a gross-regression guard only (shared CI machines)
+
+
+def test_sigmoid_fit_readout_reports_the_cross_entropy():
+    ex = lc.explorers.sigmoid_fit().set(w=1.1, b=-0.2)
+    s = 1.1 * lx.DEMO_1D_X - 0.2
+    assert f"mean cross-entropy = {lc.logistic_loss(lx.DEMO_1D_Y, s):.4f}" in ex.readout
+    model = lc.LogisticRegression().fit(lx.DEMO_1D_X[:, None], lx.DEMO_1D_Y)
+    assert f"w* = {model.coef_[0]:+.3f}" in ex.readout
+    assert "none" in ex.set(w=0.0).readout
+
+
+def test_probability_field_updates_its_cached_image():
+    ex = lc.explorers.probability_field()
+    image = ex.ax.images[0]
+    ex.set(w1=2.0, w2=0.0, b=0.0)
+    data = np.asarray(image.get_array())
+    assert len(ex.ax.images) == 1 and ex.ax.images[0] is image
+    assert data[:, -1].mean() > 0.9 and data[:, 0].mean() < 0.1  # p near 1 on the right, near 0 on the left
+
+
+def test_gradient_descent_explorer_follows_the_path():
+    ex = lc.explorers.gradient_descent()
+    X, y = lx.demo_data()
+    coefs, intercepts, losses = lc.gradient_descent_path(X, y, 10.0 ** 0.5, 100)
+    ex.set(log_lr=0.5, iteration=37)
+    assert f"loss now = {losses[37]:.4f}" in ex.readout
+    assert f"w = ({coefs[37][0]:+.3f}, {coefs[37][1]:+.3f})" in ex.readout
+    assert "increased the loss: 0" in ex.set(log_lr=0.0, iteration=100).readout
+    assert "increased the loss: 0" not in ex.set(log_lr=1.5, iteration=100).readout
+
+
+def test_static_figures_build():
+    X_sep, y_sep = lc.datasets.make_separable(30, margin=0.2, random_state=0)
+    models = {"C = 1": lc.LogisticRegression(C=1.0).fit(X_sep, y_sep)}
+    iris = lc.datasets.load_iris()
+    X, y = iris.data[:, 2:], iris.target
+    ovr = lc.LogisticRegression(multi_class="ovr", C=10.0).fit(X, y)
+    soft = lc.LogisticRegression(C=10.0).fit(X, y)
+    table = lc.calibration_table([0, 1, 1], [0.2, 0.7, 0.9])
+    figures = [lx.sigmoid_figure(), lx.surrogate_losses_figure(),
+               lx.loss_curves_figure({"a": [0.7, 0.5, 0.45]}, minimum=0.4), lx.loss_curves_figure({"a": [0.7, 0.5]}),
+               lx.separable_figure(X_sep, y_sep, models),
+               lx.multiclass_figure(ovr, soft, X, y, (0.5, 7.5), (-0.5, 3.0), iris.target_names, resolution=50),
+               lx.calibration_figure(table)]
+    for fig in figures:
+        assert lc.plotting.figure_to_png(fig)[:4] == b"\x89PNG"
+
+
+def test_ovr_claims_counts_positive_scores():
+    iris = lc.datasets.load_iris()
+    X, y = iris.data[:, 2:], iris.target
+    ovr = lc.LogisticRegression(multi_class="ovr", C=10.0).fit(X, y)
+    claims = lx.ovr_claims(ovr, X)
+    assert np.array_equal(claims, (ovr.decision_function(X) > 0).sum(axis=1))
+    assert claims.min() == 0 and claims.max() >= 2  # both kinds of ambiguity occur on Iris
+
+
+# -- the chapter's checks -------------------------------------------------------------------------------
+CH5 = ["ex-logistic-gradient", "ex-logistic-features", "ex-logistic-learning-rate", "ex-logistic-threshold"]
+
+
+def test_chapter5_checks_accept_the_expected_value_and_reject_others(capsys):
+    from lincourse.checks import _REGISTRY
+
+    assert set(CH5) <= set(registered())
+    for key in CH5:
+        want = _REGISTRY[key].expected()
+        assert check(key, want) is True
+        assert check(key, np.asarray(want, dtype=float) + 1.0) is False
+        assert check(key, ...) is None
+    out = capsys.readouterr().out
+    assert "Correct." in out and "Not yet" in out and "No answer yet" in out
+
+
+def test_learning_rate_check_accepts_the_printed_value(capsys):
+    assert check("ex-logistic-learning-rate", 10) is True
+    assert check("ex-logistic-learning-rate", 12.59) is False
