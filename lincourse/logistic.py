@@ -214,6 +214,15 @@ class LogisticRegression(LinearClassifierMixin):
                 "stopping), for finite weights"
             )
             converged = False
+        elif np.isinf(self.C) and multinomial and objective.saturated_classes(W):
+            names = ", ".join(repr(self.classes_[k].item()) for k in objective.saturated_classes(W))
+            warn_not_converged(
+                f"LogisticRegression(solver={self.solver!r}) stopped after {it} iterations: class(es) "
+                f"{names} appear linearly separable from the others, so the maximum-likelihood weights "
+                "do not exist (the loss keeps decreasing as the weights grow; the fit stopped where the "
+                "decrease fell below floating-point resolution). Use a finite C for finite weights"
+            )
+            converged = False
         elif not converged:
             warn_not_converged(
                 f"LogisticRegression(solver={self.solver!r}) stopped after {it} iterations "
@@ -243,6 +252,14 @@ class _Objective:
             self.separated = bool(np.all((2 * self.T[:, 0] - 1) * s > 0))
         self.loss = loss
         return loss + 0.5 * float(np.sum(self.penalty[:, None] * W * W))
+
+    def saturated_classes(self, W, eps=1e-6):
+        """Classes whose predicted probability is within ``eps`` of 1 on all their samples and of 0
+        on all others: the sign that the weights grew along a direction separating that class."""
+        P = softmax(self.Xa @ W)
+        own = self.T > 0.5
+        return [k for k in range(P.shape[1])
+                if np.all(P[own[:, k], k] > 1 - eps) and np.all(P[~own[:, k], k] < eps)]
 
     def probabilities(self, W):
         S = self.Xa @ W

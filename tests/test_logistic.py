@@ -139,3 +139,13 @@ def test_bad_data_and_unfitted():
         lc.LogisticRegression().fit([[0.0], [np.nan]], [0, 1])
     with pytest.raises(lc.NotFittedError):
         lc.LogisticRegression().predict_proba([[0.0]])
+
+
+def test_softmax_warns_when_one_class_is_separable():
+    X, y = lc.datasets.load_iris(return_X_y=True)  # setosa (0) is separable from the other two
+    with pytest.warns(lc.ConvergenceWarning, match="class\\(es\\) 0 appear linearly separable"):
+        clf = lc.LogisticRegression().fit(X, y)
+    assert not clf.converged_
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert lc.LogisticRegression(C=10.0).fit(X, y).converged_
