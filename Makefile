@@ -38,12 +38,12 @@ nbval: install
 # The website shows the kernel-free players; a notebook that raises fails the build
 # (nb_execution_raise_on_error in _config.yml).
 book: install
-	LINCOURSE_EXPLORER_MODE=player $(BIN)/jupyter-book build . --keep-going
+	LINCOURSE_EXPLORER_MODE=player $(BIN)/jupyter-book build . --all --keep-going
 	@echo
 	@echo "The book is in _build/html; open _build/html/index.html in a browser."
 
 book-strict: install
-	LINCOURSE_EXPLORER_MODE=player $(BIN)/jupyter-book build . -W --keep-going
+	LINCOURSE_EXPLORER_MODE=player $(BIN)/jupyter-book build . --all -W --keep-going
 
 # Browser tests of the built site (skip with a message if Chromium is missing).
 browser: install
