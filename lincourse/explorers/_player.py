@@ -121,7 +121,10 @@ def player_html(explorer, grids=None):
         )
     payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
     return (
-        f'<figure class="lincourse-player" style="margin:1em 0">'
+        # Own colours (dark text on white, like the figures) so the player reads the same in the
+        # theme's light and dark modes.
+        f'<figure class="lincourse-player" style="margin:1em 0;padding:.6em .8em;background:#fff;'
+        f'color:#1a1a1a;border:1px solid #ccc;border-radius:6px">'
         f"<figcaption><b>{html.escape(explorer.title)}</b> "
         f"<small>(precomputed: {len(frames)} frames; run the notebook for continuous sliders)</small>"
         f"</figcaption>{''.join(rows)}"
