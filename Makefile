@@ -45,7 +45,8 @@ book: install
 book-strict: install
 	LINCOURSE_EXPLORER_MODE=player $(BIN)/jupyter-book build . --all -W --keep-going
 
-# Browser tests of the built site (skip with a message if Chromium is missing).
+# Browser tests of the built site (skip with a message if Chromium is missing) and the Binder
+# environment rebuilt the way repo2docker builds it.
 browser: install
 	$(BIN)/python -m pytest tests/site -q -rs
 

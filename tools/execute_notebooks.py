@@ -5,8 +5,8 @@ Usage: ``python tools/execute_notebooks.py [NOTEBOOK ...]`` (default: every ``ch
 The stored outputs are what ``pytest --nbval`` compares against, so run this after editing a chapter.
 Widget state is not stored (the explorers' ipywidgets are recreated by the kernel; storing their
 state would also make the website load the widget manager from a CDN), and any stale widget state
-in the notebook metadata is removed. Explorers run in their live "widget" mode here, as they do
-under nbval.
+in the notebook metadata is removed, and consecutive printed outputs of a cell are joined into one.
+Explorers run in their live "widget" mode here, as they do under nbval.
 """
 
 import argparse
@@ -27,7 +27,22 @@ def execute(path, timeout=300):
                             resources={"metadata": {"path": str(Path(path).parent)}})
     client.execute()
     nb.metadata.pop("widgets", None)
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.outputs = _merge_streams(cell.outputs)
     nbformat.write(nb, path)
+
+
+def _merge_streams(outputs):
+    """Join consecutive stdout (or stderr) outputs into one, as Jupyter shows them."""
+    merged = []
+    for out in outputs:
+        if (out.get("output_type") == "stream" and merged and merged[-1].get("output_type") == "stream"
+                and merged[-1].get("name") == out.get("name")):
+            merged[-1]["text"] = "".join(merged[-1]["text"]) + "".join(out["text"])
+        else:
+            merged.append(out)
+    return merged
 
 
 def main(argv=None):
