@@ -10,6 +10,7 @@ Figures are drawn on a white background, which stays readable in the book's dark
 from __future__ import annotations
 
 import numpy as np
+from matplotlib.colors import LinearSegmentedColormap
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch, Polygon
 
@@ -25,6 +26,9 @@ __all__ = [
     "plot_margin",
     "plot_distance",
     "mark_points",
+    "PROBABILITY_CMAP",
+    "ProbabilityField",
+    "plot_probability_levels",
     "plot_probability",
     "figure_to_png",
 ]
@@ -165,18 +169,53 @@ def mark_points(ax, X, size=160, color=None, label="mistake"):
                        linewidths=2.0, label=label, zorder=4)]
 
 
-def plot_probability(ax, w, b=0.0, xlim=(-3, 3), ylim=(-3, 3), resolution=100, levels=(0.1, 0.5, 0.9)):
-    """Probability field ``sigmoid(w . x + b)`` as an image, with contour lines at ``levels``."""
-    from .losses import sigmoid
+#: Probability of the positive class from 0 to 1: the colour of the negative class, white at 1/2,
+#: the colour of the positive class (the same two colours as the class markers).
+PROBABILITY_CMAP = LinearSegmentedColormap.from_list("lincourse_probability",
+                                                     [COLORS["negative"], "#ffffff", COLORS["positive"]])
 
-    xs = np.linspace(*xlim, resolution)
-    ys = np.linspace(*ylim, resolution)
-    gx, gy = np.meshgrid(xs, ys)
-    P = sigmoid(w[0] * gx + w[1] * gy + b)
-    image = ax.imshow(P, origin="lower", extent=(*xlim, *ylim), cmap="cividis", vmin=0, vmax=1,
-                      alpha=0.55, interpolation="bilinear", zorder=0, aspect="auto")
-    contour = ax.contour(gx, gy, P, levels=list(levels), colors="black", linewidths=0.8, zorder=1)
-    return [image, contour]
+
+class ProbabilityField:
+    """The field ``sigmoid(w . x + b)`` as an image over a fixed grid of the axes.
+
+    Create it once (in an explorer's ``setup``), then call :meth:`update` with new weights: the
+    grid is cached and the image's data replaced in place, which is much cheaper on a slider move
+    than drawing a new image.
+    """
+
+    def __init__(self, ax, xlim, ylim, resolution=80, alpha=0.6):
+        gx, gy = np.meshgrid(np.linspace(*xlim, resolution), np.linspace(*ylim, resolution))
+        self.grid = (gx, gy)
+        self.image = ax.imshow(np.full_like(gx, 0.5), origin="lower", extent=(*xlim, *ylim), cmap=PROBABILITY_CMAP,
+                               vmin=0, vmax=1, alpha=alpha, interpolation="bilinear", zorder=0, aspect="auto")
+
+    def update(self, w, b=0.0):
+        from .losses import sigmoid
+
+        gx, gy = self.grid
+        self.image.set_data(sigmoid(w[0] * gx + w[1] * gy + b))
+        return [self.image]
+
+
+def plot_probability_levels(ax, w, b=0.0, levels=(0.1, 0.5, 0.9)):
+    """The lines where ``sigmoid(w . x + b) = q`` for each level ``q``: ``w . x + b = log(q / (1 - q))``.
+
+    They are hyperplanes parallel to the boundary (``q = 1/2``, solid; other levels dotted).
+    """
+    artists = []
+    if not np.any(w):
+        return artists
+    for q in levels:
+        main = q == 0.5
+        artists += plot_hyperplane(ax, w, b - np.log(q / (1.0 - q)), color=COLORS["boundary"],
+                                   linestyle="-" if main else ":", linewidth=2.0 if main else 1.0, label=None)
+    return artists
+
+
+def plot_probability(ax, w, b=0.0, xlim=(-3, 3), ylim=(-3, 3), resolution=100, levels=(0.1, 0.5, 0.9)):
+    """Probability field ``sigmoid(w . x + b)`` with its level lines, for a static figure."""
+    field = ProbabilityField(ax, xlim, ylim, resolution)
+    return field.update(w, b) + plot_probability_levels(ax, w, b, levels)
 
 
 def figure_to_png(fig):

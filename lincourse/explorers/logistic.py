@@ -15,7 +15,7 @@ Static figures (each returns a pyplot-free Figure): :func:`sigmoid_figure`,
 from __future__ import annotations
 
 import numpy as np
-from matplotlib.colors import LinearSegmentedColormap, to_rgba
+from matplotlib.colors import to_rgba
 
 from .. import plotting as P
 from ..datasets import make_overlapping
@@ -44,10 +44,6 @@ DEMO_1D_X = np.array([-2.6, -1.9, -1.4, -0.9, -0.4, 0.1, 0.3, 0.8, 1.2, 1.7, 2.2
 DEMO_1D_Y = np.array([-1, -1, -1, 1, -1, -1, 1, 1, -1, 1, 1, 1])
 
 _LIM = (-3.5, 3.5)
-#: Probability of y = +1 from 0 to 1: the colour of class -1, white at 1/2, the colour of class +1.
-PROBABILITY_CMAP = LinearSegmentedColormap.from_list(
-    "lincourse_probability", [P.COLORS["negative"], "#ffffff", P.COLORS["positive"]])
-_LEVELS = (0.1, 0.5, 0.9)
 
 
 def demo_data():
@@ -62,28 +58,6 @@ def demo_data():
 def _mle(X, y):
     model = LogisticRegression().fit(X, y)
     return model.coef_, model.intercept_, float(model.loss_history_[-1])
-
-
-def _field_image(ax, xlim, ylim, resolution=80):
-    """A cached grid and an image of zeros over it, to be refreshed with ``set_data``."""
-    xs = np.linspace(*xlim, resolution)
-    ys = np.linspace(*ylim, resolution)
-    gx, gy = np.meshgrid(xs, ys)
-    image = ax.imshow(np.full_like(gx, 0.5), origin="lower", extent=(*xlim, *ylim), cmap=PROBABILITY_CMAP, vmin=0,
-                      vmax=1, alpha=0.6, interpolation="bilinear", zorder=0, aspect="auto")
-    return gx, gy, image
-
-
-def _level_lines(ax, w, b, levels=_LEVELS):
-    """The lines where ``sigmoid(w . x + b)`` equals each level: ``w . x + b = log(q / (1 - q))``."""
-    artists = []
-    if not np.any(w):
-        return artists
-    for q in levels:
-        main = q == 0.5
-        artists += P.plot_hyperplane(ax, w, b - np.log(q / (1.0 - q)), color=P.COLORS["boundary"],
-                                     linestyle="-" if main else ":", linewidth=2.0 if main else 1.0, label=None)
-    return artists
 
 
 # -- explorers ---------------------------------------------------------------------------------------
@@ -151,15 +125,14 @@ def probability_field(X=None, y=None):
 
     def setup(ax):
         P.setup_axes(ax, _LIM, _LIM)
-        state["grid"] = _field_image(ax, _LIM, _LIM)
+        state["field"] = P.ProbabilityField(ax, _LIM, _LIM)
         P.plot_points(ax, X, y)
         ax.legend(loc="lower left", fontsize=8)
 
     def draw(ax, w1, w2, b):
         w = np.array([w1, w2])
-        gx, gy, image = state["grid"]
-        image.set_data(sigmoid(w1 * gx + w2 * gy + b))
-        _level_lines(ax, w, b)
+        state["field"].update(w, b)
+        P.plot_probability_levels(ax, w, b)
         s = X @ w + b
         loss = logistic_loss(y, s)
         mistakes = int(np.sum(y * s <= 0))
@@ -205,7 +178,7 @@ def gradient_descent(X=None, y=None, n_iter=100):
     def setup(axes):
         left, right = axes
         P.setup_axes(left, _LIM, _LIM)
-        state["grid"] = _field_image(left, _LIM, _LIM, resolution=60)
+        state["field"] = P.ProbabilityField(left, _LIM, _LIM, resolution=60)
         P.plot_points(left, X, y)  # no legend: legends are redrawn on every move, and the caption names the classes
         right.set_xlim(0, n_iter)
         right.set_ylim(*ylim)
@@ -219,9 +192,8 @@ def gradient_descent(X=None, y=None, n_iter=100):
         left, right = axes
         coefs, intercepts, losses = runs[log_lr]
         w, b = coefs[iteration], intercepts[iteration]
-        gx, gy, image = state["grid"]
-        image.set_data(sigmoid(w[0] * gx + w[1] * gy + b))
-        _level_lines(left, w, b, levels=(0.5,))
+        state["field"].update(w, b)
+        P.plot_probability_levels(left, w, b, levels=(0.5,))
         lr = 10.0 ** log_lr
         left.set_title(f"η = {lr:.3g}, after {iteration} iterations", fontsize=10)
         right.plot(iterations, np.clip(losses, *ylim), color=P.COLORS["positive"], linewidth=1.5, zorder=2)
@@ -319,9 +291,7 @@ def separable_figure(X, y, models, lim=(-1.2, 1.2)):
     for ax, (label, model) in zip(axes, models.items()):
         P.setup_axes(ax, lim, lim)
         w, b = model.coef_, model.intercept_
-        gx, gy, image = _field_image(ax, lim, lim, resolution=120)
-        image.set_data(sigmoid(w[0] * gx + w[1] * gy + b))
-        _level_lines(ax, w, b)
+        P.plot_probability(ax, w, b, lim, lim, resolution=120)
         P.plot_points(ax, X, y, size=24)
         ax.set_title(f"{label}\n$\\|w\\| = {np.linalg.norm(w):.1f}$", fontsize=9)
     return fig
