@@ -175,7 +175,7 @@ class Perceptron(LinearClassifierMixin):
             else:
                 order, Xe, Ze, ye, ge = None, X, Z32, signs, guard
             v = scaled(w, b)
-            mistakes, i, block = 0, 0, 1024
+            mistakes, i, block, last = 0, 0, 1024, -1
             while i < n:
                 stop = min(i + block, n)
                 unsure = Ze[i:stop] @ v <= ge[i:stop]
@@ -201,7 +201,9 @@ class Perceptron(LinearClassifierMixin):
                 if hooks:
                     self._after_update(state, X, signs, w, b)
                     self._visit(state, w, b, 1)
-                i, block = j + 1, max(256, 2 * (k + 1))
+                # Next block: a mistake wastes the rest of its block, a small block costs a call; for a
+                # gap G between mistakes about sqrt(3000 G) rows balances the two.
+                i, block, last = j + 1, min(16384, max(256, int(math.sqrt(3000.0 * (j - last))))), j
             if mistakes == 0:
                 break
         self.n_epochs_ = epoch
