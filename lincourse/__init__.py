@@ -11,9 +11,10 @@ Every public name is re-exported here; each module names the chapter it serves.
 * :mod:`lincourse.datasets` - shipped data and seeded generators.
 * :mod:`lincourse.plotting` - the one plotting vocabulary of the course's figures.
 * :mod:`lincourse.explorers` - the slider explorers, all built by one engine.
+* :mod:`lincourse.checks` - self-checks for the exercises.
 """
 
-from . import datasets, explorers, plotting
+from . import checks, datasets, explorers, plotting
 from ._validation import ConvergenceWarning, NotFittedError
 from .geometry import (
     augment,
@@ -32,43 +33,57 @@ from .geometry import (
 from .logistic import LogisticRegression, gradient_descent_path
 from .losses import cross_entropy, logistic_gradient, logistic_hessian, logistic_loss, sigmoid, softmax
 from .metrics import calibration_table
+from .perceptron import (
+    AveragedPerceptron,
+    Perceptron,
+    PocketPerceptron,
+    max_margin_separator,
+    mistake_bound,
+    tightest_mistake_bound,
+)
 from .preprocessing import Standardizer, train_test_split
-from .perceptron import AveragedPerceptron, Perceptron, PocketPerceptron, mistake_bound
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "AveragedPerceptron",
-    "ConvergenceWarning",
-    "LogisticRegression",
-    "NotFittedError",
-    "Perceptron",
-    "PocketPerceptron",
-    "augment",
-    "cross_entropy",
+    # packages
+    "checks",
     "datasets",
+    "explorers",
+    "plotting",
+    # errors and warnings
+    "ConvergenceWarning",
+    "NotFittedError",
+    # chapters 1-3: geometry and the training error
+    "augment",
     "decision_function",
     "distance_from_origin",
-    "explorers",
     "functional_margin",
     "geometric_margin",
     "is_linearly_separable",
-    "logistic_loss",
-    "mistake_bound",
-    "plotting",
     "predict",
     "project_onto_hyperplane",
-    "sigmoid",
     "signed_distance",
-    "softmax",
     "training_error",
     "training_error_landscape",
     "unit_normal_form",
-    # chapter 5
+    # chapter 4: the perceptron
+    "AveragedPerceptron",
+    "Perceptron",
+    "PocketPerceptron",
+    "max_margin_separator",
+    "mistake_bound",
+    "tightest_mistake_bound",
+    # chapter 5: logistic regression
+    "LogisticRegression",
     "Standardizer",
     "calibration_table",
+    "cross_entropy",
     "gradient_descent_path",
     "logistic_gradient",
     "logistic_hessian",
+    "logistic_loss",
+    "sigmoid",
+    "softmax",
     "train_test_split",
 ]

@@ -1,19 +1,31 @@
 """Slider explorers for every chapter, all built by one engine (:mod:`lincourse.explorers._engine`).
 
 Each function below takes no required argument and returns an :class:`Explorer`; display it in a
-notebook to get live sliders (or, when the book is built, the precomputed player).
+notebook to get live sliders (or, when the book is built, the precomputed player). The chapter
+modules (:mod:`.geometry`, :mod:`.perceptron`, :mod:`.logistic`) also hold the chapter's static
+figures.
 """
 
+from . import geometry, logistic, perceptron
 from ._engine import Explorer, Param, display_mode
 from .geometry import dataset_margin, hyperplane, point_distance, training_error
+from .logistic import gradient_descent, probability_field, sigmoid_fit
+from .perceptron import margin_updates, perceptron_steps
 
-__all__ = ["Explorer", "Param", "display_mode", "hyperplane", "point_distance", "dataset_margin", "training_error"]
-
-from .perceptron import margin_updates, perceptron_steps  # noqa: E402  (chapter 4)
-
-__all__ += ["perceptron_steps", "margin_updates"]
-
-from . import logistic  # noqa: E402  (chapter 5: explorers and static figures)
-from .logistic import gradient_descent, probability_field, sigmoid_fit  # noqa: E402
-
-__all__ += ["sigmoid_fit", "probability_field", "gradient_descent"]
+__all__ = [
+    "Explorer",
+    "Param",
+    "display_mode",
+    # chapters 1-3
+    "hyperplane",
+    "point_distance",
+    "dataset_margin",
+    "training_error",
+    # chapter 4
+    "perceptron_steps",
+    "margin_updates",
+    # chapter 5
+    "sigmoid_fit",
+    "probability_field",
+    "gradient_descent",
+]
