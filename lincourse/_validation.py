@@ -46,7 +46,9 @@ def _as_float_array(value, name):
     if arr.dtype.kind not in "biuf":
         raise TypeError(f"{name} must be numeric (bool, int or float), got dtype {arr.dtype}")
     arr = arr.astype(float, copy=False)
-    if not np.all(np.isfinite(arr)):
+    # A finite sum proves every entry finite without a temporary array; only if it is not (NaN, inf,
+    # or an overflow of huge but finite values) are the entries checked one by one.
+    if not np.isfinite(arr.sum()) and not np.all(np.isfinite(arr)):
         raise ValueError(f"{name} contains NaN or infinity; remove or impute those entries first")
     return arr
 

@@ -3,8 +3,8 @@
 Usage: ``python tools/bench.py [--quick] [--skip-build] [--out tools/bench_results.md]``
 
 Prints one table and writes it (Markdown) to ``--out``. Every ratio compares two programs measured
-in the same run on the same machine. Timings are the best (minimum) or median of several runs as
-stated per row. Targets (issue: performance) are shown next to each figure.
+in the same run on the same machine, the two programs alternating so that both see the same
+conditions; a timing is the best (minimum) of 9 runs, the least disturbed by other load. Targets (issue: performance) are shown next to each figure.
 
 * Slider latency: every explorer of ``lincourse.explorers``, in a real IPython kernel, moving one
   slider to a new value (which redraws, renders the PNG and sends it to the widget): median and
@@ -99,18 +99,31 @@ def best_of(f, repeat):
     return min(times), result
 
 
+def best_of_pair(f, g, repeat):
+    """Time ``f`` and ``g`` alternately (so both see the same machine conditions); best of each."""
+    tf, tg = [], []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        rf = f()
+        tf.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        rg = g()
+        tg.append(time.perf_counter() - t)
+    return (min(tf), rf), (min(tg), rg)
+
+
 def perceptron_rows(quick):
     import lincourse as lc
     from sklearn.linear_model import Perceptron
 
     n = 20_000 if quick else 100_000
     X, y = lc.datasets.make_separable(n, d=50, margin=0.05, random_state=0)
-    t_ours, ours = best_of(lambda: lc.Perceptron().fit(X, y), 5)
-    epochs = ours.n_epochs_
+    epochs = lc.Perceptron().fit(X, y).n_epochs_
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        t_sk, sk = best_of(lambda: Perceptron(shuffle=False, eta0=1, penalty=None, alpha=0, max_iter=epochs,
-                                              tol=None).fit(X, y), 5)
+        (t_ours, ours), (t_sk, sk) = best_of_pair(
+            lambda: lc.Perceptron().fit(X, y),
+            lambda: Perceptron(shuffle=False, eta0=1, penalty=None, alpha=0, max_iter=epochs, tol=None).fit(X, y), 9)
     t_text, (w_text, b_text) = best_of(lambda: textbook_perceptron(X, y), 1)
     same_text = np.array_equal(w_text, ours.coef_) and b_text == ours.intercept_
     same_sk = np.array_equal(sk.coef_.ravel(), ours.coef_) and sk.intercept_[0] == ours.intercept_
@@ -130,8 +143,8 @@ def logistic_rows(quick):
 
     n = 20_000 if quick else 100_000
     X, y = lc.datasets.make_overlapping(n, d=50, separation=1.0, random_state=0)
-    t_ours, ours = best_of(lambda: lc.LogisticRegression().fit(X, y), 3)
-    t_sk, sk = best_of(lambda: LogisticRegression(C=np.inf).fit(X, y), 3)
+    (t_ours, ours), (t_sk, sk) = best_of_pair(lambda: lc.LogisticRegression().fit(X, y),
+                                              lambda: LogisticRegression(C=np.inf).fit(X, y), 9)
     loss_ours = lc.logistic_loss(y, ours.decision_function(X))
     loss_sk = lc.logistic_loss(y, sk.decision_function(X))
     return [
