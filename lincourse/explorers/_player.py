@@ -125,7 +125,7 @@ def player_html(explorer, grids=None):
         # theme's light and dark modes.
         f'<figure class="lincourse-player" style="margin:1em 0;padding:.6em .8em;background:#fff;'
         f'color:#1a1a1a;border:1px solid #ccc;border-radius:6px">'
-        f"<figcaption><b>{html.escape(explorer.title)}</b> "
+        f'<figcaption style="color:#1a1a1a"><b>{html.escape(explorer.title)}</b> '
         f"<small>(precomputed: {len(frames)} frames; run the notebook for continuous sliders)</small>"
         f"</figcaption>{''.join(rows)}"
         f'<img style="max-width:100%;background:white" alt="">'
