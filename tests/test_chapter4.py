@@ -196,7 +196,7 @@ def test_margin_updates_explorer():
     ex = lc.explorers.margin_updates()
     assert ex.caption
     ex.set(margin=0.3)
-    assert "margin of the data (true separator) = 0.30" in ex.readout
+    assert "requested margin = 0.30" in ex.readout and "actual margin of the true separator" in ex.readout
     values = np.round(np.arange(0.02, 0.401, 0.02), 2)
     assert len(_sweep(ex, "margin", values)) > 1
 

@@ -64,10 +64,12 @@ def test_repr_and_mimebundle_are_deterministic():
     assert "application/vnd.jupyter.widget-view+json" in bundle
 
 
-def test_unknown_parameter():
+def test_unknown_parameter_and_out_of_range_value():
     ex, _ = _toy()
     with pytest.raises(ValueError, match="unknown explorer parameter"):
         ex.set(b=1)
+    with pytest.raises(ValueError, match=r"a=3.4 is outside the slider's range \[0, 1\]"):
+        ex.set(a=3.4)
 
 
 def test_player_is_self_contained(monkeypatch):

@@ -227,11 +227,19 @@ class Explorer:
         return buf.getvalue()
 
     def set(self, **values):
-        """Move sliders to ``values`` (snapped to their grid) and redraw once; returns self."""
+        """Move sliders to ``values`` (snapped to their grid) and redraw once; returns self.
+
+        A value outside a slider's range is an error rather than silently clipped, so that a cell
+        never prints numbers for parameters other than those it asked for.
+        """
         unknown = set(values) - set(self.values)
         if unknown:
             raise ValueError(f"unknown explorer parameter(s) {sorted(unknown)}; known: {sorted(self.values)}")
         params = {p.name: p for p in self.params}
+        for name, v in values.items():
+            p = params[name]
+            if not (p.min - 1e-9 <= float(v) <= p.max + 1e-9):
+                raise ValueError(f"{name}={v!r} is outside the slider's range [{p.min}, {p.max}]")
         new = {name: params[name].clip(v) for name, v in values.items()}
         if self._widget is not None:
             self._updating = True

@@ -15,6 +15,7 @@ from matplotlib.patches import FancyArrowPatch
 
 from .. import plotting as P
 from ..datasets import make_separable
+from ..geometry import geometric_margin
 from ..perceptron import Perceptron, mistake_bound, tightest_mistake_bound
 from ._engine import Explorer, Param
 
@@ -139,7 +140,8 @@ def margin_sweep(margins=None, n_samples=60, random_state=4, bias_update="unit")
     for m in margins:
         X, y, (w, b) = make_separable(n_samples, margin=float(m), random_state=random_state, return_separator=True)
         clf = Perceptron(bias_update=bias_update).fit(X, y)
-        runs.append(dict(margin=float(m), X=X, y=y, w_true=w, b_true=b, coef=clf.coef_, intercept=clf.intercept_,
+        runs.append(dict(margin=float(m), actual_margin=geometric_margin(X, y, w, b), X=X, y=y, w_true=w, b_true=b,
+                         coef=clf.coef_, intercept=clf.intercept_,
                          n_updates=clf.n_updates_, n_epochs=clf.n_epochs_,
                          bound_true=mistake_bound(X, y, w, b, bias_update=bias_update),
                          bound_tightest=tightest_mistake_bound(X, y, bias_update)[0]))
@@ -184,7 +186,8 @@ def margin_updates():
         ax.set_title(f"margin {r['margin']:.2f}: {r['n_updates']} updates", fontsize=9)
         ac.axvline(r["margin"], color=P.COLORS["mistake"], linewidth=1.2)
         ac.plot([r["margin"]], [max(r["n_updates"], 1)], "o", color=P.COLORS["mistake"], markersize=7, zorder=5)
-        return (f"margin of the data (true separator) = {r['margin']:.2f}\n"
+        return (f"requested margin = {r['margin']:.2f}   actual margin of the true separator = "
+                f"{r['actual_margin']:.3f}\n"
                 f"updates made = {r['n_updates']} in {r['n_epochs']} epochs\n"
                 f"bound with the true separator = {r['bound_true']:.1f}\n"
                 f"tightest bound (maximum-margin separator) = {r['bound_tightest']:.1f}")
