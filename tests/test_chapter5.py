@@ -1,7 +1,6 @@
 """Chapter 5 additions: gradient and Hessian, the gradient-descent path, the split, the standardiser,
 the calibration table, the chapter's explorers and figures, and its exercise checks."""
 
-import time
 import warnings
 
 import numpy as np
@@ -185,21 +184,18 @@ EXPLORERS = [lc.explorers.sigmoid_fit, lc.explorers.probability_field, lc.explor
 
 
 @pytest.mark.parametrize("factory", EXPLORERS)
-def test_explorer_has_caption_fixed_limits_and_is_fast(factory):
+def test_explorer_has_caption_and_fixed_limits(factory):
+    """Random slider moves keep the axes fixed (speed is measured by make bench, not asserted)."""
     ex = factory()
     assert ex.caption and ex.title
     ex.png
     limits = ex._limits()
     rng = np.random.default_rng(0)
-    times = []
     for _ in range(15):
         values = {p.name: p.min + (p.max - p.min) * rng.random() for p in ex.params}
-        start = time.perf_counter()
         ex.set(**values)
-        ex.png
-        times.append(time.perf_counter() - start)
+        assert ex.png.startswith(b"\x89PNG")
         assert ex._limits() == limits
-    assert np.median(times) < 0.5  # typically 20-30 ms; a gross-regression guard only (shared CI machines)
 
 
 def test_sigmoid_fit_readout_reports_the_cross_entropy():
