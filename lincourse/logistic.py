@@ -300,6 +300,10 @@ class _Objective:
             loss = float(np.mean(lse - np.sum(self.T * S, axis=1)))
             self.separated = bool(np.all(np.argmax(S, axis=1) == np.argmax(self.T, axis=1)) and
                                   np.all(np.sort(S, axis=1)[:, -1] > np.sort(S, axis=1)[:, -2]))
+        elif not np.any(W):  # the starting point: every score is 0, every probability 1/2
+            loss = float(np.log(2.0))
+            self._P = (W, np.full((self.n, 1), 0.5))
+            self.separated = False
         else:
             # log(1 + e^s) = log(1 + e^-|s|) + max(s, 0); the same e^-|s| gives the sigmoid, which
             # is kept for the gradient at these weights (one exponential per sample, not two).
