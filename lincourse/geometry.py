@@ -266,19 +266,26 @@ def is_linearly_separable(X, y, return_separator=False):
     >>> is_linearly_separable([[0, 0], [1, 1], [0, 1], [1, 0]], [-1, -1, 1, 1])  # XOR
     False
     """
-    from scipy.optimize import linprog
-
     X = check_X(X)
     y = check_labels_pm1(y, X.shape[0])
     n, d = X.shape
-    # Variables (w, b), no objective: is {y_i (w . x_i + b) >= 1} non-empty?
-    A_ub = -y[:, None] * np.hstack([X, np.ones((n, 1))])
-    result = linprog(np.zeros(d + 1), A_ub=A_ub, b_ub=-np.ones(n), bounds=[(None, None)] * (d + 1),
-                     method="highs")
-    separable = result.status == 0
+    v = _margin_one_point(y[:, None] * np.hstack([X, np.ones((n, 1))]))
     if not return_separator:
-        return bool(separable)
-    return bool(separable), ((result.x[:d], float(result.x[d])) if separable else None)
+        return v is not None
+    return v is not None, ((v[:d], float(v[d])) if v is not None else None)
+
+
+def _margin_one_point(A):
+    """A point ``v`` with ``A v >= 1`` (every row's margin at least 1), or None if there is none.
+
+    Chapter 3, equation ``(separability-lp)``: with rows ``y_i (x_i, 1)`` (or ``y_i x_i`` through the
+    origin) this is the feasibility linear program that decides separability.
+    """
+    from scipy.optimize import linprog
+
+    m = A.shape[1]
+    result = linprog(np.zeros(m), A_ub=-A, b_ub=-np.ones(A.shape[0]), bounds=[(None, None)] * m, method="highs")
+    return result.x if result.status == 0 else None
 
 
 def unit_normal_form(w, b=0.0):

@@ -20,6 +20,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ._base import LinearClassifierMixin
+from .geometry import _margin_one_point
 from ._validation import (
     check_labels_pm1,
     check_option,
@@ -402,7 +403,7 @@ def max_margin_separator(X, y, fit_intercept=True, intercept_penalty=0.0):
     >>> np.round(w, 6).tolist(), round(b, 6)
     ([1.0, 0.0], -1.0)
     """
-    from scipy.optimize import linprog, minimize
+    from scipy.optimize import minimize
 
     X = check_X(X)
     y = check_labels_pm1(y, X.shape[0])
@@ -411,8 +412,8 @@ def max_margin_separator(X, y, fit_intercept=True, intercept_penalty=0.0):
     n, d = X.shape
     A = y[:, None] * (np.hstack([X, np.ones((n, 1))]) if fit_intercept else X)  # rows y_i (x_i, 1)
     m = A.shape[1]
-    start = linprog(np.zeros(m), A_ub=-A, b_ub=-np.ones(n), bounds=[(None, None)] * m, method="highs")
-    if start.status != 0:
+    start = _margin_one_point(A)
+    if start is None:
         where = "" if fit_intercept else " through the origin"
         raise ValueError(f"the data are not linearly separable{where}: no (w, b) has y_i (w . x_i + b) >= 1")
     scale = np.ones(m)
@@ -420,7 +421,7 @@ def max_margin_separator(X, y, fit_intercept=True, intercept_penalty=0.0):
         scale[-1] = intercept_penalty
     result = minimize(
         lambda v: 0.5 * float(v @ (scale * v)),
-        start.x,
+        start,
         jac=lambda v: scale * v,
         constraints=[{"type": "ineq", "fun": lambda v: A @ v - 1.0, "jac": lambda v: A}],
         method="SLSQP",
