@@ -72,7 +72,9 @@ class LogisticRegression(LinearClassifierMixin):
         Iterations performed.
     loss_history_ : ndarray of shape (n_iter_ + 1,), or a list of K of them for one-vs-rest
         Mean training cross-entropy before the first iteration and after each one (without the
-        penalty term).
+        penalty term). On large binary problems (see Notes) the entries of the single-precision
+        iterations are computed from single-precision scores, good to about 1e-7; the last entry
+        is always exact.
     converged_ : bool
         True if the stopping rule was met before ``max_iter``.
     n_features_in_ : int
@@ -86,6 +88,13 @@ class LogisticRegression(LinearClassifierMixin):
     as ``||w||`` grows. The fit then stops at ``max_iter`` (or when the loss underflows) with a
     :class:`~lincourse.ConvergenceWarning`; finite ``C`` or a small ``max_iter`` (early stopping)
     gives finite weights.
+
+    On the course's data sets ``solver="newton"`` is Newton's method exactly as chapter 5 writes
+    it. A binary problem with at least ``2 * 8192`` samples is solved more cheaply, to the same
+    optimum: the Hessian is estimated from an evenly spaced subsample of about 8192 rows (a
+    Newton step then costs ``N p`` instead of ``N p^2``), and the first iterations run on a
+    float32 copy of ``X``; every iteration that may stop uses the exact double-precision
+    gradient, so the stopping rule certifies the exact maximum-likelihood weights to ``tol``.
 
     Examples
     --------
@@ -178,6 +187,8 @@ class LogisticRegression(LinearClassifierMixin):
         n, p = Xa.shape
         W = np.zeros((p, T.shape[1]))
         objective = _Objective(Xa, T, penalty, multinomial)
+        if self.solver == "newton":
+            objective.use_single_precision()  # large binary problems only (see _Objective)
         f, losses, converged = objective.value(W), [objective.loss], False
         it, previous = 0, None
         for it in range(1, int(self.max_iter) + 1):
@@ -191,29 +202,39 @@ class LogisticRegression(LinearClassifierMixin):
                     break
                 continue
             step = objective.newton_step(W, G)
-            slope = float(np.sum(G * step))
-            alpha = 1.0
-            for _ in range(40):  # backtracking (Armijo) line search
-                W_new = W - alpha * step
-                f_new = objective.value(W_new)
-                if f_new <= f - 1e-4 * alpha * slope:
-                    break
-                alpha /= 2
-            else:  # no decrease is possible in floating point: the loss has stalled
+            found = _armijo(objective, W, f, G, step)
+            if found is None and objective.single:  # single precision too coarse to see a decrease
+                f = objective.use_double_precision(W)
+                losses[-1] = objective.loss
+                G = objective.gradient(W)
+                step = objective.newton_step(W, G)
+                found = _armijo(objective, W, f, G, step)
+            if found is None:  # no decrease is possible in floating point: the loss has stalled
                 objective.value(W)
                 losses.append(objective.loss)
                 break
-            W, f = W_new, f_new
+            W, f, alpha = found
             losses.append(objective.loss)
             # Distance still to go: for an iteration contracting by a factor rate < 1 per step it is
             # about moved * rate / (1 - rate); rate is estimated from the last two steps and capped
             # at 1/2, so the estimate is never larger than the step just taken.
             moved = alpha * float(np.max(np.abs(step)))
-            rate = min(0.5, moved / previous) if previous else 0.5
-            previous = moved
-            if moved * rate / (1.0 - rate) <= self.tol * (1.0 + np.max(np.abs(W))):
+            ratio = moved / previous if previous else None  # None after the first step
+            rate, previous = (0.5 if ratio is None else min(0.5, ratio)), moved
+            scale = 1.0 + np.max(np.abs(W))
+            if objective.single:  # never stop on single-precision gradients
+                # Double precision takes over once the steps are small, or once they stop
+                # shrinking (single-precision rounding may be what is left of the gradient).
+                if moved <= objective.SINGLE_UNTIL * scale or (ratio is not None and ratio > 0.5):
+                    f = objective.use_double_precision(W)
+                    losses[-1] = objective.loss
+                continue
+            if moved * rate / (1.0 - rate) <= self.tol * scale:
                 converged = True
                 break
+        if objective.single:  # stopped by max_iter before the switch: the exact loss at the end
+            objective.use_double_precision(W)
+            losses[-1] = objective.loss
         if np.isinf(self.C) and objective.separated:
             warn_not_converged(
                 f"LogisticRegression(solver={self.solver!r}) stopped after {it} iterations: the training "
@@ -242,26 +263,13 @@ class LogisticRegression(LinearClassifierMixin):
 class _Design:
     """The design matrix ``X~ = [X, 1]`` (or ``X`` without intercept), used without building it.
 
-    ``X~ @ W`` and ``X~^T @ R`` are computed from ``X`` and the intercept row of ``W`` directly, so
-    fitting never copies the data; ``rows(idx)`` materialises a few rows when needed.
+    Products with ``X~`` are computed from ``X`` and the intercept row of the weights, so fitting
+    never copies the data; ``rows(idx)`` materialises a few rows when needed.
     """
 
     def __init__(self, X, fit_intercept):
         self.X, self.fit_intercept = X, fit_intercept
         self.shape = (X.shape[0], X.shape[1] + int(fit_intercept))
-
-    def __matmul__(self, W):
-        d = self.X.shape[1]
-        # one column: a matrix-vector product, which BLAS does faster than a one-column gemm
-        S = (self.X @ W[:d, 0])[:, None] if W.shape[1] == 1 else self.X @ W[:d]
-        if self.fit_intercept:
-            S += W[d]
-        return S
-
-    def rmatmul(self, R):
-        """``X~^T @ R``."""
-        G = (R[:, 0] @ self.X)[:, None] if R.shape[1] == 1 else self.X.T @ R
-        return np.vstack([G, R.sum(axis=0, keepdims=True)]) if self.fit_intercept else G
 
     def rows(self, index=slice(None)):
         X = self.X[index]
@@ -271,49 +279,140 @@ class _Design:
 class _Objective:
     """Penalised mean cross-entropy of a linear model and its derivatives (chapter 5).
 
-    The scores ``X~ @ W`` of the last weights evaluated are kept, so that the value, the gradient
-    and the Hessian at the same weights cost one product with the data, not three.
+    One pass over the data at weights ``W`` gives the scores ``X~ W``, the loss and the gradient
+    ``X~^T (P - T) / N`` together (see ``_evaluate``); they are kept for the last weights
+    evaluated, so the value, the gradient and the Hessian at the same weights cost one pass.
     """
 
     #: Above twice this many rows the Hessian of the binary model is estimated from an evenly
     #: spaced subsample of about this many rows (sub-sampled Newton; see newton_step).
     HESSIAN_ROWS = 8_192
+    #: Subsample Hessians are pooled across iterations once the relative step is below this.
+    POOL_BELOW = 1e-2
+    #: The data are visited in blocks of about this many bytes, small enough that a block read
+    #: for the scores is still in the processor's cache when it is read again for the gradient.
+    BLOCK_BYTES = 1 << 21
+    #: Newton on a large binary problem (one with a sub-sampled Hessian) starts on a float32 copy
+    #: of X, whose passes move half the bytes (and whose copy may fit in the cache). Far from the
+    #: optimum a gradient good to about 1e-7 steers as well as an exact one. Double precision
+    #: takes over once the relative step falls to this, and only double-precision iterations may
+    #: stop, so the result is the exact optimum all the same.
+    SINGLE_UNTIL = 1e-4
 
     def __init__(self, Xa, T, penalty, multinomial):
         self.Xa, self.T, self.penalty, self.multinomial = Xa, T, penalty, multinomial
         self.n = Xa.shape[0]
-        self._W = self._S = self._P = None
+        self._W = None
+        self._S = np.empty((self.n, T.shape[1]))
+        self._signs = None if multinomial else 2.0 * T[:, 0] - 1.0
         self.stride = max(1, self.n // self.HESSIAN_ROWS)
         self._iteration, self._last_step, self._pool = 0, None, None
+        self.single, self._X32, self._X32_filled = False, None, False
 
-    def _scores(self, W):
-        if W is not self._W:
-            self._W = W
-            self._S = self.Xa @ W if np.any(W) else np.zeros((self.n, W.shape[1]))  # W = 0 at the start
-        return self._S
+    def use_single_precision(self):
+        """Evaluate on a float32 copy of X from now on (large binary problems only)."""
+        if not self.multinomial and self.stride > 1:
+            self._X32 = np.empty(self.Xa.X.shape, dtype=np.float32)  # filled by the first pass
+            self._X32_filled = False
+            self._S32 = np.empty((self.n, 1), dtype=np.float32)
+            self._signs32 = self._signs.astype(np.float32)
+            self.single, self._W = True, None
+
+    def use_double_precision(self, W):
+        """Evaluate on X itself from now on; returns the exact value at ``W``."""
+        self.single, self._W = False, None
+        return self.value(W)
+
+    def _evaluate(self, W):
+        """Scores, mean loss and gradient of the mean loss at ``W``, in one pass over ``X``.
+
+        The rows are taken a block at a time (``_block``): the block's scores ``X_b W``, its
+        residuals ``P_b - T_b``, then its share ``X_b^T (P_b - T_b)`` of the gradient, so each
+        block of ``X`` is read from memory once, not twice (it is still in the cache when the
+        gradient needs it). The blocks are added in a fixed order, so the result depends only on
+        ``W`` and the data.
+        """
+        if W is self._W:
+            return
+        X = self._X32 if self.single else self.Xa.X
+        n, d = X.shape
+        rows = max(256, self.BLOCK_BYTES // (X.itemsize * d))
+        G = np.zeros((self.Xa.shape[1], self.T.shape[1]))
+        start = not np.any(W)  # every score is 0 at the starting point
+        loss, separated = 0.0, True
+        Wx = W.astype(X.dtype, copy=False)
+        fill = self.single and not self._X32_filled
+        for lo in range(0, n, rows):
+            if fill:  # the float32 copy is made block by block, by the pass that first needs it
+                np.copyto(X[lo:lo + rows], self.Xa.X[lo:lo + rows], casting="same_kind")
+            block_loss, block_separated = self._block(X, Wx, lo, min(lo + rows, n), G, start)
+            loss += block_loss
+            separated = separated and block_separated
+        self._W, self._G, self.loss, self.separated = W, G / n, loss / n, separated
+        self._X32_filled = self._X32_filled or fill
+
+    def _block(self, X, W, lo, hi, G, start):
+        """Rows ``lo:hi`` of ``X`` (the data or its float32 copy): store their scores and add
+        their share of ``N`` times the gradient to ``G``; return their share of ``N`` times the
+        loss, and whether all of them are strictly on their own side (a margin > 0)."""
+        d = X.shape[1]
+        Xb, Sb, Tb = X[lo:hi], self._scores_buffer()[lo:hi], self.T[lo:hi]
+        if start:
+            Sb.fill(0.0)
+        elif Sb.shape[1] == 1:  # a matrix-vector product, which BLAS does faster than a gemm
+            np.matmul(Xb, W[:d, 0], out=Sb[:, 0])
+        else:
+            np.matmul(Xb, W[:d], out=Sb)
+        if self.Xa.fit_intercept and not start:
+            Sb += W[d]
+        if self.multinomial:
+            Smax = Sb.max(axis=1, keepdims=True)
+            E = np.exp(Sb - Smax)
+            total = E.sum(axis=1, keepdims=True)
+            loss = float(np.sum(Smax[:, 0] + np.log(total[:, 0]) - np.sum(Tb * Sb, axis=1)))
+            R = E / total - Tb
+            top2 = np.partition(Sb, -2, axis=1)[:, -2:]  # the two largest scores, in order
+            separated = bool(np.all(np.argmax(Sb, axis=1) == np.argmax(Tb, axis=1))
+                             and np.all(top2[:, 1] > top2[:, 0]))
+            G[:d] += Xb.T @ R
+            if self.Xa.fit_intercept:
+                G[d] += R.sum(axis=0)
+            return loss, separated
+        # With the sign y = 2t - 1 and the margin m = y s: the loss is log(1 + e^-|m|) - min(m, 0)
+        # and the residual p - t is -y sigmoid(-m); the same e = e^-|m| gives both (one
+        # exponential per sample). Computed in the precision of X.
+        y = (self._signs32 if X.dtype == np.float32 else self._signs)[lo:hi]
+        m = Sb[:, 0] * y
+        e = np.exp(-np.abs(m))
+        work = np.log1p(e)
+        loss = float(work.sum(dtype=float)) - float(np.minimum(m, 0.0, out=work).sum(dtype=float))
+        separated = bool(m.min() > 0)
+        np.add(e, 1.0, out=work)
+        np.reciprocal(work, out=work)        # 1 / (1 + e)
+        np.multiply(e, work, out=e)          # e / (1 + e)
+        np.copyto(e, work, where=m < 0)      # sigmoid(-m)
+        e *= y
+        np.negative(e, out=e)                # p - t
+        G[:d, 0] += e @ Xb
+        if self.Xa.fit_intercept:
+            G[d] += e.sum(dtype=float)
+        return loss, separated
+
+    def _scores_buffer(self):
+        return self._S32 if self.single else self._S
 
     def value(self, W):
-        S = self._scores(W)
-        if self.multinomial:
-            Smax = S.max(axis=1, keepdims=True)
-            lse = (Smax + np.log(np.exp(S - Smax).sum(axis=1, keepdims=True)))[:, 0]
-            loss = float(np.mean(lse - np.sum(self.T * S, axis=1)))
-            self.separated = bool(np.all(np.argmax(S, axis=1) == np.argmax(self.T, axis=1)) and
-                                  np.all(np.sort(S, axis=1)[:, -1] > np.sort(S, axis=1)[:, -2]))
-        elif not np.any(W):  # the starting point: every score is 0, every probability 1/2
-            loss = float(np.log(2.0))
-            self._P = (W, np.full((self.n, 1), 0.5))
-            self.separated = False
-        else:
-            # log(1 + e^s) = log(1 + e^-|s|) + max(s, 0); the same e^-|s| gives the sigmoid, which
-            # is kept for the gradient at these weights (one exponential per sample, not two).
-            s = S[:, 0]
-            e = np.exp(-np.abs(s))
-            loss = float(np.mean(np.log1p(e) + np.maximum(s, 0.0) - self.T[:, 0] * s))
-            self._P = (W, np.where(s >= 0, 1.0 / (1.0 + e), e / (1.0 + e))[:, None])
-            self.separated = bool(np.all((2 * self.T[:, 0] - 1) * s > 0))
-        self.loss = loss
-        return loss + 0.5 * float(np.sum(self.penalty[:, None] * W * W))
+        """Penalised mean loss at ``W`` (``self.loss`` is the mean cross-entropy alone)."""
+        self._evaluate(W)
+        return self.loss + 0.5 * float(np.sum(self.penalty[:, None] * W * W))
+
+    def gradient(self, W):
+        self._evaluate(W)
+        return self._G + self.penalty[:, None] * W
+
+    def _scores(self, W):
+        self._evaluate(W)
+        return self._scores_buffer()
 
     def saturated_classes(self, W, eps=1e-6):
         """Classes whose predicted probability is within ``eps`` of 1 on all their samples and of 0
@@ -322,15 +421,6 @@ class _Objective:
         own = self.T > 0.5
         return [k for k in range(P.shape[1])
                 if np.all(P[own[:, k], k] > 1 - eps) and np.all(P[~own[:, k], k] < eps)]
-
-    def probabilities(self, W):
-        if not self.multinomial and self._P is not None and self._P[0] is W:
-            return self._P[1]
-        S = self._scores(W)
-        return softmax(S) if self.multinomial else sigmoid(S)
-
-    def gradient(self, W):
-        return self.Xa.rmatmul(self.probabilities(W) - self.T) / self.n + self.penalty[:, None] * W
 
     def _binary_hessian(self, S):
         """``X~^T diag(p (1 - p)) X~ / N``, exact or from every k-th row (k = self.stride).
@@ -343,17 +433,20 @@ class _Objective:
         k = self.stride
         offset = self._iteration % k
         self._iteration += 1
-        X = self.Xa.X[offset::k]
-        q = sigmoid(S[offset::k, 0])
-        root = np.sqrt(q * (1.0 - q))
-        B = X * root[:, None]
-        d, p = X.shape[1], self.Xa.shape[1]
-        H = np.empty((p, p))
-        H[:d, :d] = B.T @ B
-        if p > d:  # the intercept's row and column
-            H[:d, d] = H[d, :d] = B.T @ root
-            H[d, d] = root @ root
-        if k > 1 and self._last_step is not None and self._last_step < 1e-2 and self._pool is not None:
+        e = np.exp(-np.abs(S[offset::k, 0]))
+        root = np.sqrt(e) / (1.0 + e)  # sqrt(p (1 - p)) with p = sigmoid(s), e = exp(-|s|)
+        d, p = self.Xa.X.shape[1], self.Xa.shape[1]
+        # H = B^T B with B = diag(root) X~ on the rows taken. A subsample's Hessian is only an
+        # estimate, so it is formed in single precision (twice as fast); the exact Hessian
+        # (k = 1) in double precision.
+        dtype = np.float32 if k > 1 else np.float64
+        B = np.empty((root.shape[0], p), dtype=dtype)
+        B[:, :d] = (self.Xa.X if self._X32 is None else self._X32)[offset::k]
+        if p > d:  # the intercept's column
+            B[:, d] = 1.0
+        B *= root.astype(dtype)[:, None]
+        H = (B.T @ B).astype(float)
+        if k > 1 and self._last_step is not None and self._last_step < self.POOL_BELOW and self._pool is not None:
             self._pool = (self._pool[0] + H, self._pool[1] + root.shape[0])
         else:
             self._pool = (H, root.shape[0])
@@ -364,8 +457,8 @@ class _Objective:
 
         The binary Hessian ``X~^T S X~ / N`` costs ``N p^2``. With more than ``2 HESSIAN_ROWS``
         rows it is estimated from every k-th row (k = N // HESSIAN_ROWS), which costs
-        ``N p^2 / k`` (see ``_binary_hessian``); the gradient stays exact, so the iteration stops only where the exact
-        gradient vanishes, at the exact maximum-likelihood weights (sub-sampled Newton: Byrd,
+        ``N p^2 / k`` (see ``_binary_hessian``); the gradient stays exact, so the iteration stops
+        only where the exact gradient vanishes, at the exact maximum-likelihood weights (sub-sampled Newton: Byrd,
         Chin, Neveitt and Nocedal, SIAM J. Optim. 21(3), 2011). On the course's data sets the
         Hessian is exact and this is Newton's method as written in chapter 5.
         """
@@ -393,6 +486,20 @@ class _Objective:
         # the least-squares (minimum-norm) step keeps the class weights summing to zero.
         step = np.linalg.lstsq(H, G.T.reshape(-1), rcond=None)[0]
         return step.reshape(K, p).T
+
+
+def _armijo(objective, W, f, G, step):
+    """Backtracking line search along ``-step``: the first ``alpha = 1, 1/2, 1/4, ...`` with
+    sufficient decrease (Armijo), as ``(W_new, f_new, alpha)``; None if 40 halvings find none."""
+    slope = float(np.sum(G * step))
+    alpha = 1.0
+    for _ in range(40):
+        W_new = W - alpha * step
+        f_new = objective.value(W_new)
+        if f_new <= f - 1e-4 * alpha * slope:
+            return W_new, f_new, alpha
+        alpha /= 2
+    return None
 
 
 def _solve_psd(H, g):

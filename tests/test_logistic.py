@@ -149,3 +149,59 @@ def test_softmax_warns_when_one_class_is_separable():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert lc.LogisticRegression(C=10.0).fit(X, y).converged_
+
+
+# -- large binary problems: sub-sampled Hessian, single-precision start, blocked passes ---------
+
+def _exact_newton(monkeypatch, X, y):
+    """Newton's method of chapter 5 as written: exact Hessian, double precision throughout."""
+    with monkeypatch.context() as m:
+        m.setattr(lc.logistic._Objective, "HESSIAN_ROWS", 10**12)
+        return lc.LogisticRegression(tol=1e-12).fit(X, y)
+
+
+@pytest.fixture(scope="module")
+def large_problem():
+    X, y = lc.datasets.make_overlapping(40_000, d=8, separation=1.0, random_state=0)
+    return X, y
+
+
+@pytest.mark.parametrize("single_until", [lc.logistic._Objective.SINGLE_UNTIL, 0.0])
+def test_large_problem_reaches_the_exact_newton_optimum(monkeypatch, large_problem, single_until):
+    # single_until=0: single precision is left only when its line search fails (the fallback path)
+    X, y = large_problem
+    monkeypatch.setattr(lc.logistic._Objective, "SINGLE_UNTIL", single_until)
+    fast = lc.LogisticRegression().fit(X, y)
+    exact = _exact_newton(monkeypatch, X, y)
+    assert fast.converged_
+    scale = 1 + np.abs(exact.coef_).max()
+    assert np.abs(fast.coef_ - exact.coef_).max() <= 3e-8 * scale
+    assert abs(fast.intercept_ - exact.intercept_) <= 3e-8 * scale
+    # the last loss is exact; earlier ones (single precision) are good to about 1e-7
+    assert fast.loss_history_[-1] == pytest.approx(lc.logistic_loss(y, fast.decision_function(X)), rel=1e-14)
+    assert np.all(np.diff(fast.loss_history_) <= 1e-6)
+    assert fast.loss_history_[-1] <= exact.loss_history_[-1] + 1e-15
+
+
+def test_large_problem_matches_sklearn(large_problem):
+    X, y = large_problem
+    ours = lc.LogisticRegression().fit(X, y)
+    theirs = sk_unpenalised(X, y)
+    np.testing.assert_allclose(ours.coef_, theirs.coef_.ravel(), atol=1e-6)
+
+
+def test_block_size_does_not_change_the_result(monkeypatch):
+    X, y = lc.datasets.make_overlapping(3000, d=5, separation=1.0, random_state=4)
+    whole = lc.LogisticRegression().fit(X, y)
+    monkeypatch.setattr(lc.logistic._Objective, "BLOCK_BYTES", 2048)  # 256-row blocks
+    blocked = lc.LogisticRegression().fit(X, y)
+    np.testing.assert_allclose(blocked.coef_, whole.coef_, rtol=1e-10, atol=1e-12)
+    np.testing.assert_allclose(blocked.loss_history_, whole.loss_history_, rtol=1e-12)
+
+
+def test_large_separable_problem_warns_with_an_exact_final_loss():
+    X, y = lc.datasets.make_separable(20_000, d=4, margin=0.1, random_state=0)
+    with pytest.warns(lc.ConvergenceWarning, match="linearly separable"):
+        clf = lc.LogisticRegression(max_iter=30).fit(X, y)
+    assert np.all(np.isfinite(clf.coef_))
+    assert clf.loss_history_[-1] == pytest.approx(lc.logistic_loss(y, clf.decision_function(X)), rel=1e-12)

@@ -5,7 +5,8 @@ Usage: ``python tools/execute_notebooks.py [NOTEBOOK ...]`` (default: every ``ch
 The stored outputs are what ``pytest --nbval`` compares against, so run this after editing a chapter.
 Widget state is not stored (the explorers' ipywidgets are recreated by the kernel; storing their
 state would also make the website load the widget manager from a CDN), and any stale widget state
-in the notebook metadata is removed, and consecutive printed outputs of a cell are joined into one.
+in the notebook metadata is removed, no execution timestamps are stored (they would change the file
+on every run), and consecutive printed outputs of a cell are joined into one.
 Explorers run in their live "widget" mode here, as they do under nbval.
 """
 
@@ -24,12 +25,13 @@ def execute(path, timeout=300):
     nb = nbformat.read(path, as_version=4)
     nb.metadata.pop("widgets", None)
     client = NotebookClient(nb, timeout=timeout, kernel_name="python3", store_widget_state=False,
-                            resources={"metadata": {"path": str(Path(path).parent)}})
+                            record_timing=False, resources={"metadata": {"path": str(Path(path).parent)}})
     client.execute()
     nb.metadata.pop("widgets", None)
     for cell in nb.cells:
         if cell.cell_type == "code":
             cell.outputs = _merge_streams(cell.outputs)
+            cell.metadata.pop("execution", None)  # timestamps: they would change on every run
     nbformat.write(nb, path)
 
 
