@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed-stamp
 export MPLBACKEND := agg
 export PYTHONHASHSEED := 0
 
-.PHONY: help install test unit nbval book book-strict browser binder execute lab notebooks bench clean
+.PHONY: help install test test-site-lane test-code-lane unit nbval book book-strict browser binder execute lab notebooks bench clean
 
 help:
 	@echo "make book      build the website into _build/html (executes every notebook)"
@@ -54,10 +54,20 @@ browser: install
 binder: install
 	$(BIN)/python -m pytest tests/site/test_binder.py -q -rs
 
-# The Binder rebuild does not need the book, so it runs beside the book build (two cores).
-test: unit nbval
-	$(MAKE) --no-print-directory -j2 --output-sync=target book-strict binder
+# make test uses both cores: two lanes of about equal length run side by side, each printing
+# its output when it ends. The site lane keeps the order the browser tests need (the book first).
+test: install
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-site-lane test-code-lane
+	@echo "make test: all passed"
+
+test-site-lane:
+	$(MAKE) --no-print-directory nbval
+	$(MAKE) --no-print-directory book-strict
 	$(MAKE) --no-print-directory browser
+
+test-code-lane:
+	$(MAKE) --no-print-directory binder
+	$(MAKE) --no-print-directory unit
 
 execute: install
 	$(BIN)/python tools/execute_notebooks.py
