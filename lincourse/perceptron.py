@@ -151,35 +151,41 @@ class Perceptron(LinearClassifierMixin):
         state = self._start(d)
         # The search for the next mistake (see the module docstring): screen a block of samples in
         # single precision, and decide in double precision only where the screen is not sure.
-        # The screen is Z32 @ v32 with rows y_i (x_i, 1) and v = (w, b). Its error is at most
-        # (d + 5) u (||x_i|| ||w|| + |b|), u = 2^-24 (rounding of x, w, b, the scaling and the
-        # sum), so a sample whose screened margin exceeds 2.5 times that bound is certainly
-        # classified correctly. The screen is scaled by 1 / (||w|| + |b|) so that the guard is a
-        # fixed vector. An unsure sample is decided exactly as the textbook loop does:
-        # y_i (x_i . w + b) <= 0 in double precision.
-        Z32 = np.zeros((n, -(-(d + 1) // 8) * 8), dtype=np.float32)  # rows padded to 32 bytes: faster
-        np.multiply(X, signs[:, None], out=Z32[:, :d], casting="same_kind")
+        # Row i of the screening matrix Z32 is (y_i x_i, y_i, -g_i) in float32 and the
+        # screening vector is (v, c, 1) with (v, c) = (w, b) / (||w|| + |b|), so Z32 @ it
+        # is the scaled margin minus a guard g_i. The margin's rounding error is at most
+        # (d + 6) u (||x_i|| ||w|| + |b|) / (||w|| + |b|) <= (d + 6) u (||x_i|| + 1), u = 2^-24
+        # (rounding of x, w, b, the scaling, the products and the sums); g_i is 2.5 times that
+        # bound, so a sample screened above 0 is certainly classified correctly. Every other sample
+        # is decided exactly as the textbook loop decides it: y_i (x_i . w + b) <= 0 in double
+        # precision.
+        Z32 = np.empty((n, d + 2), dtype=np.float32)  # memory-bound: no padding, fewest bytes
+        Z32[:, :d] = X
+        Z32[:, :d] *= signs.astype(np.float32)[:, None]
         Z32[:, d] = signs
-        guard = (2.5 * (d + 5) * 2.0**-24 * (np.sqrt(np.einsum("ij,ij->i", X, X)) + 1.0)).astype(np.float32)
+        Z32[:, d + 1] = -2.5 * (d + 6) * 2.0**-24 * (np.sqrt(np.einsum("ij,ij->i", X, X)) + 1.0)
         v32 = np.zeros(Z32.shape[1], dtype=np.float32)
+        v32[d + 1] = 1.0
         hooks = type(self)._visit is not Perceptron._visit or type(self)._after_update is not Perceptron._after_update
 
         def scaled(w, b):
             scale = math.sqrt(float(w @ w)) + abs(b)
-            v32[:d], v32[d] = w, b
-            return v32 / np.float32(scale) if scale > 0 else v32
+            if scale > 0:
+                np.multiply(w, 1.0 / scale, out=v32[:d], casting="same_kind")
+                v32[d] = b / scale
+            return v32
 
         for epoch in range(1, int(self.max_epochs) + 1):
             if self.shuffle:
                 order = rng.permutation(n)
-                Xe, Ze, ye, ge = X[order], Z32[order], signs[order], guard[order]
+                Xe, Ze, ye = X[order], Z32[order], signs[order]
             else:
-                order, Xe, Ze, ye, ge = None, X, Z32, signs, guard
+                order, Xe, Ze, ye = None, X, Z32, signs
             v = scaled(w, b)
             mistakes, i, block, last = 0, 0, 1024, -1
             while i < n:
                 stop = min(i + block, n)
-                unsure = Ze[i:stop] @ v <= ge[i:stop]
+                unsure = Ze[i:stop] @ v <= 0.0
                 k = int(unsure.argmax())  # the first unsure sample, if any
                 if not unsure[k]:
                     if hooks:
