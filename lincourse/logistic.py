@@ -436,16 +436,16 @@ class _Objective:
         e = np.exp(-np.abs(S[offset::k, 0]))
         root = np.sqrt(e) / (1.0 + e)  # sqrt(p (1 - p)) with p = sigmoid(s), e = exp(-|s|)
         d, p = self.Xa.X.shape[1], self.Xa.shape[1]
-        # H = B^T B with B = diag(root) X~ on the rows taken. A subsample's Hessian is only an
-        # estimate, so it is formed in single precision (twice as fast); the exact Hessian
-        # (k = 1) in double precision.
-        dtype = np.float32 if k > 1 else np.float64
-        B = np.empty((root.shape[0], p), dtype=dtype)
-        B[:, :d] = (self.Xa.X if self._X32 is None else self._X32)[offset::k]
+        # H = B^T B with B = diag(root) X~ on the rows taken, in double precision and from X
+        # itself even while the gradients use the float32 copy: rounding X to float32 would move
+        # the small eigenvalues of an ill-conditioned Hessian (say, features with a large common
+        # offset), and with them the Newton direction.
+        B = np.empty((root.shape[0], p))
+        B[:, :d] = self.Xa.X[offset::k]
         if p > d:  # the intercept's column
             B[:, d] = 1.0
-        B *= root.astype(dtype)[:, None]
-        H = (B.T @ B).astype(float)
+        B *= root.astype(float, copy=False)[:, None]
+        H = B.T @ B
         if k > 1 and self._last_step is not None and self._last_step < self.POOL_BELOW and self._pool is not None:
             self._pool = (self._pool[0] + H, self._pool[1] + root.shape[0])
         else:

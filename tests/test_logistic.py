@@ -205,3 +205,17 @@ def test_large_separable_problem_warns_with_an_exact_final_loss():
         clf = lc.LogisticRegression(max_iter=30).fit(X, y)
     assert np.all(np.isfinite(clf.coef_))
     assert clf.loss_history_[-1] == pytest.approx(lc.logistic_loss(y, clf.decision_function(X)), rel=1e-12)
+
+
+@pytest.mark.parametrize("transform", ["offset", "collinear"])
+def test_large_ill_conditioned_problem_reaches_the_optimum(monkeypatch, large_problem, transform):
+    # Features with a large common offset, or two nearly equal columns: the Hessian has tiny
+    # eigenvalues, which float32 rounding of X would disturb. The loss and the probabilities are
+    # those of exact Newton (the weights themselves are barely determined along the tiny directions).
+    X, y = large_problem
+    X = X + 1e3 if transform == "offset" else np.column_stack([X, X[:, 0] + 1e-6 * np.cos(np.arange(len(X)))])
+    fast = lc.LogisticRegression().fit(X, y)
+    exact = _exact_newton(monkeypatch, X, y)
+    assert fast.converged_
+    assert fast.loss_history_[-1] <= exact.loss_history_[-1] + 1e-12
+    np.testing.assert_allclose(fast.predict_proba(X), exact.predict_proba(X), atol=1e-6)
