@@ -12,6 +12,8 @@ and ``X~`` the data with a column of ones for the intercept.
 
 from __future__ import annotations
 
+import contextlib
+
 import numpy as np
 
 from ._base import LinearClassifierMixin
@@ -73,8 +75,8 @@ class LogisticRegression(LinearClassifierMixin):
     loss_history_ : ndarray of shape (n_iter_ + 1,), or a list of K of them for one-vs-rest
         Mean training cross-entropy before the first iteration and after each one (without the
         penalty term). On large binary problems (see Notes) the entries of the single-precision
-        iterations are computed from single-precision scores, good to about 1e-7; the last entry
-        is always exact.
+        iterations are computed from single-precision scores and are approximate (to about 1e-5
+        on badly scaled data); the last entry is always the exact loss of the returned weights.
     converged_ : bool
         True if the stopping rule was met before ``max_iter``.
     n_features_in_ : int
@@ -90,11 +92,12 @@ class LogisticRegression(LinearClassifierMixin):
     gives finite weights.
 
     On the course's data sets ``solver="newton"`` is Newton's method exactly as chapter 5 writes
-    it. A binary problem with at least ``2 * 8192`` samples is solved more cheaply, to the same
-    optimum: the Hessian is estimated from an evenly spaced subsample of about 8192 rows (a
-    Newton step then costs ``N p`` instead of ``N p^2``), and the first iterations run on a
-    float32 copy of ``X``; every iteration that may stop uses the exact double-precision
-    gradient, so the stopping rule certifies the exact maximum-likelihood weights to ``tol``.
+    it. A binary problem (or one-vs-rest subproblem) with at least ``2 * 8192`` samples is solved
+    more cheaply: the Hessian is estimated from an evenly spaced subsample of about 8192 rows (a
+    Newton step then costs ``N p`` plus a fixed ``8192 p^2`` instead of ``N p^2``), and the first
+    iterations run on a float32 copy of ``X`` (half the size of ``X``, in memory while
+    they run). Only double-precision iterations, with the exact gradient, may stop, and they stop
+    by the same rule (on the size of the steps) as on small data, at the same optimum.
 
     Examples
     --------
@@ -202,7 +205,7 @@ class LogisticRegression(LinearClassifierMixin):
                     break
                 continue
             step = objective.newton_step(W, G)
-            found = _armijo(objective, W, f, G, step)
+            found = _armijo(objective, W, f, G, step, 10 if objective.single else 40)
             if found is None and objective.single:  # single precision too coarse to see a decrease
                 f = objective.use_double_precision(W)
                 losses[-1] = objective.loss
@@ -263,8 +266,8 @@ class LogisticRegression(LinearClassifierMixin):
 class _Design:
     """The design matrix ``X~ = [X, 1]`` (or ``X`` without intercept), used without building it.
 
-    Products with ``X~`` are computed from ``X`` and the intercept row of the weights, so fitting
-    never copies the data; ``rows(idx)`` materialises a few rows when needed.
+    Products with ``X~`` are computed from ``X`` and the intercept row of the weights, so the
+    column of ones is never built; ``rows(idx)`` materialises a few rows when needed.
     """
 
     def __init__(self, X, fit_intercept):
@@ -284,7 +287,7 @@ class _Objective:
     evaluated, so the value, the gradient and the Hessian at the same weights cost one pass.
     """
 
-    #: Above twice this many rows the Hessian of the binary model is estimated from an evenly
+    #: From twice this many rows on, the Hessian of the binary model is estimated from an evenly
     #: spaced subsample of about this many rows (sub-sampled Newton; see newton_step).
     HESSIAN_ROWS = 8_192
     #: Subsample Hessians are pooled across iterations once the relative step is below this.
@@ -292,11 +295,11 @@ class _Objective:
     #: The data are visited in blocks of about this many bytes, small enough that a block read
     #: for the scores is still in the processor's cache when it is read again for the gradient.
     BLOCK_BYTES = 1 << 21
-    #: Newton on a large binary problem (one with a sub-sampled Hessian) starts on a float32 copy
-    #: of X, whose passes move half the bytes (and whose copy may fit in the cache). Far from the
-    #: optimum a gradient good to about 1e-7 steers as well as an exact one. Double precision
-    #: takes over once the relative step falls to this, and only double-precision iterations may
-    #: stop, so the result is the exact optimum all the same.
+    #: Newton on a large binary problem (one with a sub-sampled Hessian) starts on a float32
+    #: copy of X, whose passes move half the bytes. Far from the optimum a gradient with
+    #: single-precision rounding steers about as well as an exact one. Double precision takes
+    #: over once the relative step falls to this (or the steps stop shrinking, or the line search
+    #: fails), and only double-precision iterations may stop.
     SINGLE_UNTIL = 1e-4
 
     def __init__(self, Xa, T, penalty, multinomial):
@@ -320,7 +323,7 @@ class _Objective:
 
     def use_double_precision(self, W):
         """Evaluate on X itself from now on; returns the exact value at ``W``."""
-        self.single, self._W = False, None
+        self.single, self._W, self._X32 = False, None, None
         return self.value(W)
 
     def _evaluate(self, W):
@@ -339,32 +342,42 @@ class _Objective:
         rows = max(256, self.BLOCK_BYTES // (X.itemsize * d))
         G = np.zeros((self.Xa.shape[1], self.T.shape[1]))
         start = not np.any(W)  # every score is 0 at the starting point
-        loss, separated = 0.0, True
+        loss, separated, rsum = 0.0, True, 0.0
         Wx = W.astype(X.dtype, copy=False)
+        shift = Wx[d] if self.Xa.fit_intercept else 0.0
         fill = self.single and not self._X32_filled
-        for lo in range(0, n, rows):
-            if fill:  # the float32 copy is made block by block, by the pass that first needs it
-                np.copyto(X[lo:lo + rows], self.Xa.X[lo:lo + rows], casting="same_kind")
-            block_loss, block_separated = self._block(X, Wx, lo, min(lo + rows, n), G, start)
-            loss += block_loss
-            separated = separated and block_separated
+        with np.errstate(over="ignore", invalid="ignore") if fill else contextlib.nullcontext():
+            for lo in range(0, n, rows):
+                if fill:  # the float32 copy is made block by block, by the pass that first needs it
+                    np.copyto(X[lo:lo + rows], self.Xa.X[lo:lo + rows], casting="same_kind")
+                block_loss, block_separated, block_rsum = self._block(X, Wx[:d], shift, lo, min(lo + rows, n), G, start)
+                loss += block_loss
+                separated = separated and block_separated
+                rsum += block_rsum
+        if fill and not (np.isfinite(G).all() and np.isfinite(rsum)):
+            # X is beyond float32's range (an entry rounded to infinity): stay in double precision
+            self.single, self._X32 = False, None
+            return self._evaluate(W)
+        if self.Xa.fit_intercept:
+            G[d] = rsum
         self._W, self._G, self.loss, self.separated = W, G / n, loss / n, separated
         self._X32_filled = self._X32_filled or fill
 
-    def _block(self, X, W, lo, hi, G, start):
-        """Rows ``lo:hi`` of ``X`` (the data or its float32 copy): store their scores and add
-        their share of ``N`` times the gradient to ``G``; return their share of ``N`` times the
-        loss, and whether all of them are strictly on their own side (a margin > 0)."""
-        d = X.shape[1]
+    def _block(self, X, W, shift, lo, hi, G, start):
+        """Rows ``lo:hi`` of ``X`` (the data or its float32 copy), with the feature weights ``W``
+        and ``shift`` (the intercept) added to every score: store their scores and add their share of ``N`` times the gradient of
+        the feature weights to ``G``. Returns their shares of ``N`` times the loss and of the sum
+        of residuals (the intercept's gradient), and whether all of them are strictly on their
+        own side (a margin > 0)."""
         Xb, Sb, Tb = X[lo:hi], self._scores_buffer()[lo:hi], self.T[lo:hi]
         if start:
             Sb.fill(0.0)
         elif Sb.shape[1] == 1:  # a matrix-vector product, which BLAS does faster than a gemm
-            np.matmul(Xb, W[:d, 0], out=Sb[:, 0])
+            np.matmul(Xb, W[:, 0], out=Sb[:, 0])
+            Sb += shift
         else:
-            np.matmul(Xb, W[:d], out=Sb)
-        if self.Xa.fit_intercept and not start:
-            Sb += W[d]
+            np.matmul(Xb, W, out=Sb)
+            Sb += shift
         if self.multinomial:
             Smax = Sb.max(axis=1, keepdims=True)
             E = np.exp(Sb - Smax)
@@ -374,10 +387,8 @@ class _Objective:
             top2 = np.partition(Sb, -2, axis=1)[:, -2:]  # the two largest scores, in order
             separated = bool(np.all(np.argmax(Sb, axis=1) == np.argmax(Tb, axis=1))
                              and np.all(top2[:, 1] > top2[:, 0]))
-            G[:d] += Xb.T @ R
-            if self.Xa.fit_intercept:
-                G[d] += R.sum(axis=0)
-            return loss, separated
+            G[:X.shape[1]] += Xb.T @ R
+            return loss, separated, R.sum(axis=0)
         # With the sign y = 2t - 1 and the margin m = y s: the loss is log(1 + e^-|m|) - min(m, 0)
         # and the residual p - t is -y sigmoid(-m); the same e = e^-|m| gives both (one
         # exponential per sample). Computed in the precision of X.
@@ -393,10 +404,8 @@ class _Objective:
         np.copyto(e, work, where=m < 0)      # sigmoid(-m)
         e *= y
         np.negative(e, out=e)                # p - t
-        G[:d, 0] += e @ Xb
-        if self.Xa.fit_intercept:
-            G[d] += e.sum(dtype=float)
-        return loss, separated
+        G[:X.shape[1], 0] += e @ Xb
+        return loss, separated, float(e.sum(dtype=float))
 
     def _scores_buffer(self):
         return self._S32 if self.single else self._S
@@ -428,7 +437,9 @@ class _Objective:
         Successive iterations use successive offsets (rows 0, k, 2k, ...; then 1, k + 1, ...).
         Once the steps are small the weights, and so the Hessian, barely change between
         iterations, so the subsample Hessians of those iterations are pooled: after k of them the
-        estimate uses every row.
+        estimate uses every row. ``S`` are the current scores (single-precision ones during the
+        single-precision iterations, where ``p (1 - p)`` underflows to 0 beyond ``|s|`` of about
+        100 instead of about 745).
         """
         k = self.stride
         offset = self._iteration % k
@@ -455,19 +466,26 @@ class _Objective:
     def newton_step(self, W, G):
         """Solve ``H step = G`` (least squares where H is singular).
 
-        The binary Hessian ``X~^T S X~ / N`` costs ``N p^2``. With more than ``2 HESSIAN_ROWS``
+        The binary Hessian ``X~^T S X~ / N`` costs ``N p^2``. With at least ``2 HESSIAN_ROWS``
         rows it is estimated from every k-th row (k = N // HESSIAN_ROWS), which costs
-        ``N p^2 / k`` (see ``_binary_hessian``); the gradient stays exact, so the iteration stops
-        only where the exact gradient vanishes, at the exact maximum-likelihood weights (sub-sampled Newton: Byrd,
-        Chin, Neveitt and Nocedal, SIAM J. Optim. 21(3), 2011). On the course's data sets the
-        Hessian is exact and this is Newton's method as written in chapter 5.
+        ``N p^2 / k`` (see ``_binary_hessian``); the gradient of the double-precision iterations
+        is exact, so those iterations settle only where the exact gradient vanishes, at the
+        maximum-likelihood weights (sub-sampled Newton: Byrd, Chin, Neveitt and Nocedal, SIAM J.
+        Optim. 21(3), 2011). On the course's data sets the Hessian is exact and this is Newton's
+        method as written in chapter 5.
         """
         S = self._scores(W)
         n = self.n
         p = self.Xa.shape[1]
         if not self.multinomial:
-            H = self._binary_hessian(S)
-            step = _solve_psd(H + np.diag(self.penalty), G[:, 0])[:, None]
+            H = self._binary_hessian(S) + np.diag(self.penalty)
+            if self.single:
+                # Single-precision rounding puts a little gradient where the Hessian has (nearly)
+                # no curvature, as along a dependent column; damping by 1e-3 of its mean diagonal
+                # keeps that from becoming a huge step, and changes the other steps little (these
+                # iterations only bring the weights near the optimum).
+                H = H + np.diag(np.full(p, 1e-3 * np.trace(H) / p))
+            step = _solve_psd(H, G[:, 0])[:, None]
             self._last_step = float(np.max(np.abs(step))) / (1.0 + float(np.max(np.abs(W))))
             return step
         P = softmax(S)
@@ -488,12 +506,13 @@ class _Objective:
         return step.reshape(K, p).T
 
 
-def _armijo(objective, W, f, G, step):
+def _armijo(objective, W, f, G, step, halvings=40):
     """Backtracking line search along ``-step``: the first ``alpha = 1, 1/2, 1/4, ...`` with
-    sufficient decrease (Armijo), as ``(W_new, f_new, alpha)``; None if 40 halvings find none."""
+    sufficient decrease (Armijo), as ``(W_new, f_new, alpha)``; None if ``halvings`` tries find
+    none."""
     slope = float(np.sum(G * step))
     alpha = 1.0
-    for _ in range(40):
+    for _ in range(halvings):
         W_new = W - alpha * step
         f_new = objective.value(W_new)
         if f_new <= f - 1e-4 * alpha * slope:
@@ -503,10 +522,16 @@ def _armijo(objective, W, f, G, step):
 
 
 def _solve_psd(H, g):
+    """Solve ``H x = g`` for a positive semi-definite ``H``: by Cholesky when ``H`` is safely
+    positive definite, otherwise the least-squares (minimum-norm) solution. A Cholesky factor
+    with a pivot below 1e-7 of the largest (a condition number above about 1e14, as when a column
+    of X depends on the others) would turn rounding into a huge step along the null space."""
     try:
         L = np.linalg.cholesky(H)
     except np.linalg.LinAlgError:
-        return np.linalg.lstsq(H, g, rcond=None)[0]
+        L = None
+    if L is None or np.min(np.diag(L)) <= 1e-7 * np.max(np.diag(L)):
+        return np.linalg.lstsq(H, g, rcond=1e-13)[0]
     return np.linalg.solve(L.T, np.linalg.solve(L, g))
 
 

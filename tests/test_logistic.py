@@ -155,8 +155,9 @@ def test_softmax_warns_when_one_class_is_separable():
 
 def _exact_newton(monkeypatch, X, y):
     """Newton's method of chapter 5 as written: exact Hessian, double precision throughout."""
-    with monkeypatch.context() as m:
+    with monkeypatch.context() as m, warnings.catch_warnings():
         m.setattr(lc.logistic._Objective, "HESSIAN_ROWS", 10**12)
+        warnings.simplefilter("ignore", lc.ConvergenceWarning)  # tol=1e-12 may be out of reach
         return lc.LogisticRegression(tol=1e-12).fit(X, y)
 
 
@@ -219,3 +220,32 @@ def test_large_ill_conditioned_problem_reaches_the_optimum(monkeypatch, large_pr
     assert fast.converged_
     assert fast.loss_history_[-1] <= exact.loss_history_[-1] + 1e-12
     np.testing.assert_allclose(fast.predict_proba(X), exact.predict_proba(X), atol=1e-6)
+
+
+@pytest.mark.parametrize("extra", ["constant", "duplicate", "double", "sum", "one-hot"])
+def test_large_rank_deficient_problem_reaches_the_optimum(monkeypatch, extra):
+    # A column that depends linearly on the others (or on the intercept's column of ones): the
+    # Hessian is singular, and single-precision rounding must not become a step along its null space.
+    X, y = lc.datasets.make_overlapping(30_000, d=4, separation=1.0, random_state=1)
+    column = {"constant": np.full(len(X), 3.0), "duplicate": X[:, 1], "double": 2 * X[:, 1],
+              "sum": X[:, 0] + X[:, 1], "one-hot": None}[extra]
+    if extra == "one-hot":  # dummies of a three-valued feature, which sum to the intercept's column
+        codes = np.arange(len(X)) % 3
+        X = np.column_stack([X, codes == 0, codes == 1, codes == 2]).astype(float)
+    else:
+        X = np.column_stack([X, column])
+    fast = lc.LogisticRegression().fit(X, y)
+    exact = _exact_newton(monkeypatch, X, y)
+    assert fast.loss_history_[-1] <= exact.loss_history_[-1] + 1e-12
+    np.testing.assert_allclose(fast.predict_proba(X), exact.predict_proba(X), atol=1e-6)
+    assert np.abs(fast.coef_).max() < 100  # no excursion along the null space
+
+
+def test_large_problem_beyond_float32_range_is_solved_silently(monkeypatch, large_problem):
+    X, y = large_problem
+    X = X * 1e39  # overflows float32: the fit stays in double precision, without warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        fast = lc.LogisticRegression().fit(X, y)
+    exact = _exact_newton(monkeypatch, X, y)
+    assert fast.loss_history_[-1] <= exact.loss_history_[-1] + 1e-12
