@@ -209,3 +209,35 @@ def test_bad_data_and_unfitted():
     clf = lc.Perceptron().fit([[0.0, 1.0], [1.0, 0.0]], [1, -1])
     with pytest.raises(ValueError, match="features"):
         clf.predict([[0.0, 1.0, 2.0]])
+
+
+def _adversarial(case):
+    """Data on which the single-precision screen is least sure of itself."""
+    rng = np.random.default_rng(0)
+    if case == "small integers":  # many scores exactly 0
+        X = rng.integers(-2, 3, size=(800, 4)).astype(float)
+        return X, np.where(X[:, 0] + X[:, 1] > 0, 1, -1)
+    if case == "dynamic range":  # features from 1e-8 to 1e8
+        X = rng.normal(size=(800, 6)) * np.array([1e8, 1, 1e-8, 1e4, 1e-4, 1])
+        return X, np.where(X @ np.ones(6) > 0, 1, -1)
+    if case == "tiny margins":  # every point within 1e-12 of a hyperplane
+        w0 = rng.normal(size=5)
+        X = rng.normal(size=(800, 5))
+        X -= np.outer(X @ w0 / (w0 @ w0), w0)
+        X += np.outer(rng.choice([-1, 1], 800) * 1e-12, w0)
+        return X, np.where(X @ w0 > 0, 1, -1)
+    X, y = lc.datasets.make_separable(800, d=5, margin=0.05, random_state=3)
+    return X + 1e6, y  # a large common offset
+
+
+@pytest.mark.parametrize("case", ["small integers", "dynamic range", "tiny margins", "offset"])
+@pytest.mark.parametrize("bias_update", ["unit", "radius"])
+def test_screen_never_changes_a_decision_on_adversarial_data(case, bias_update):
+    X, y = _adversarial(case)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", lc.ConvergenceWarning)
+        clf = lc.Perceptron(bias_update=bias_update, max_epochs=15).fit(X, y)
+    step = 1.0 if bias_update == "unit" else float(np.max(np.sum(X * X, axis=1)))
+    w, b, k = textbook_perceptron(X, y, step, max_epochs=15)
+    np.testing.assert_array_equal(clf.coef_, w)
+    assert clf.intercept_ == b and clf.n_updates_ == k
