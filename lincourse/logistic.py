@@ -95,9 +95,10 @@ class LogisticRegression(LinearClassifierMixin):
     it. A binary problem (or one-vs-rest subproblem) with at least ``2 * 8192`` samples is solved
     more cheaply: the Hessian is estimated from an evenly spaced subsample of about 8192 rows (a
     Newton step then costs ``N p`` plus a fixed ``8192 p^2`` instead of ``N p^2``), and the first
-    iterations run on a float32 copy of ``X`` (half the size of ``X``, in memory while
-    they run). Only double-precision iterations, with the exact gradient, may stop, and they stop
-    by the same rule (on the size of the steps) as on small data, at the same optimum.
+    iterations run on a float32 copy of ``X`` (half the size of ``X``, made once per fit and
+    shared by the one-vs-rest subproblems). Only double-precision iterations, with the exact
+    gradient, may stop, and they stop by the same rule (on the size of the steps) as on small
+    data, at the same optimum.
 
     Examples
     --------
@@ -273,6 +274,9 @@ class _Design:
     def __init__(self, X, fit_intercept):
         self.X, self.fit_intercept = X, fit_intercept
         self.shape = (X.shape[0], X.shape[1] + int(fit_intercept))
+        # The float32 copy of X, once a pass has filled it: shared by the one-vs-rest subproblems
+        # of one fit. False if X does not fit in float32.
+        self.X32 = None
 
     def rows(self, index=slice(None)):
         X = self.X[index]
@@ -314,9 +318,9 @@ class _Objective:
 
     def use_single_precision(self):
         """Evaluate on a float32 copy of X from now on (large binary problems only)."""
-        if not self.multinomial and self.stride > 1:
-            self._X32 = np.empty(self.Xa.X.shape, dtype=np.float32)  # filled by the first pass
-            self._X32_filled = False
+        if not self.multinomial and self.stride > 1 and self.Xa.X32 is not False:
+            self._X32_filled = self.Xa.X32 is not None
+            self._X32 = self.Xa.X32 if self._X32_filled else np.empty(self.Xa.X.shape, dtype=np.float32)
             self._S32 = np.empty((self.n, 1), dtype=np.float32)
             self._signs32 = self._signs.astype(np.float32)
             self.single, self._W = True, None
@@ -356,8 +360,10 @@ class _Objective:
                 rsum += block_rsum
         if fill and not (np.isfinite(G).all() and np.isfinite(rsum)):
             # X is beyond float32's range (an entry rounded to infinity): stay in double precision
-            self.single, self._X32 = False, None
+            self.single, self._X32, self.Xa.X32 = False, None, False
             return self._evaluate(W)
+        if fill:
+            self.Xa.X32 = X
         if self.Xa.fit_intercept:
             G[d] = rsum
         self._W, self._G, self.loss, self.separated = W, G / n, loss / n, separated

@@ -249,3 +249,24 @@ def test_large_problem_beyond_float32_range_is_solved_silently(monkeypatch, larg
         fast = lc.LogisticRegression().fit(X, y)
     exact = _exact_newton(monkeypatch, X, y)
     assert fast.loss_history_[-1] <= exact.loss_history_[-1] + 1e-12
+
+
+def test_large_one_vs_rest_shares_one_float32_copy(monkeypatch):
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(40_000, 6))
+    y = np.argmax(X[:, :3] + rng.normal(size=(40_000, 3)), axis=1)
+    copies = []
+    original = lc.logistic._Objective.use_single_precision
+
+    def counting(self):
+        original(self)
+        copies.append(id(self._X32))
+
+    monkeypatch.setattr(lc.logistic._Objective, "use_single_precision", counting)
+    fast = lc.LogisticRegression(multi_class="ovr").fit(X, y)
+    assert len(copies) == 3 and len(set(copies)) == 1
+    monkeypatch.setattr(lc.logistic._Objective, "use_single_precision", original)
+    with monkeypatch.context() as m:
+        m.setattr(lc.logistic._Objective, "HESSIAN_ROWS", 10**12)
+        exact = lc.LogisticRegression(multi_class="ovr", tol=1e-12).fit(X, y)
+    np.testing.assert_allclose(fast.predict_proba(X), exact.predict_proba(X), atol=1e-7)
