@@ -210,6 +210,7 @@ class LogisticRegression(LinearClassifierMixin):
             if found is None and objective.single:  # single precision too coarse to see a decrease
                 f = objective.use_double_precision(W)
                 losses[-1] = objective.loss
+                previous = None
                 G = objective.gradient(W)
                 step = objective.newton_step(W, G)
                 found = _armijo(objective, W, f, G, step)
@@ -232,6 +233,7 @@ class LogisticRegression(LinearClassifierMixin):
                 if moved <= objective.SINGLE_UNTIL * scale or (ratio is not None and ratio > 0.5):
                     f = objective.use_double_precision(W)
                     losses[-1] = objective.loss
+                    previous = None  # contraction rates are measured afresh in double precision
                 continue
             if moved * rate / (1.0 - rate) <= self.tol * scale:
                 converged = True
@@ -487,10 +489,11 @@ class _Objective:
             H = self._binary_hessian(S) + np.diag(self.penalty)
             if self.single:
                 # Single-precision rounding puts a little gradient where the Hessian has (nearly)
-                # no curvature, as along a dependent column; damping by 1e-3 of its mean diagonal
-                # keeps that from becoming a huge step, and changes the other steps little (these
-                # iterations only bring the weights near the optimum).
-                H = H + np.diag(np.full(p, 1e-3 * np.trace(H) / p))
+                # no curvature, as along a dependent column; adding 1e-3 of its diagonal (which
+                # respects the scale of every feature) keeps that from becoming a huge step and
+                # changes the other steps little (these iterations only bring the weights near
+                # the optimum).
+                H = H + np.diag(1e-3 * np.diag(H))
             step = _solve_psd(H, G[:, 0])[:, None]
             self._last_step = float(np.max(np.abs(step))) / (1.0 + float(np.max(np.abs(W))))
             return step

@@ -270,3 +270,12 @@ def test_large_one_vs_rest_shares_one_float32_copy(monkeypatch):
         m.setattr(lc.logistic._Objective, "HESSIAN_ROWS", 10**12)
         exact = lc.LogisticRegression(multi_class="ovr", tol=1e-12).fit(X, y)
     np.testing.assert_allclose(fast.predict_proba(X), exact.predict_proba(X), atol=1e-7)
+
+
+def test_large_problem_with_badly_scaled_columns_meets_tol(monkeypatch):
+    X, y = lc.datasets.make_overlapping(30_000, d=6, separation=1.0, random_state=1)
+    X = X * np.logspace(-3, 3, 6)  # weights from about 1e-3 to 1e3
+    fast = lc.LogisticRegression().fit(X, y)
+    exact = _exact_newton(monkeypatch, X, y)
+    w_fast, w_exact = np.r_[fast.coef_, fast.intercept_], np.r_[exact.coef_, exact.intercept_]
+    assert np.abs(w_fast - w_exact).max() <= 1e-8 * (1 + np.abs(w_exact).max())
