@@ -8,13 +8,14 @@ STAMP  := $(VENV)/.installed-stamp
 export MPLBACKEND := agg
 export PYTHONHASHSEED := 0
 
-.PHONY: help install test test-site-lane test-code-lane unit nbval book book-strict browser binder execute lab notebooks bench clean
+.PHONY: help install test test-site-lane test-code-lane unit nbval book book-strict browser binder lab-test execute lab notebooks bench clean
 
 help:
 	@echo "make book      build the website into _build/html (executes every notebook)"
 	@echo "make test      unit tests, nbval (strict) on every chapter, book build with warnings as errors,"
-	@echo "               browser tests of the site, the Binder environment rebuilt and tested"
-	@echo "make lab       JupyterLab on the chapters"
+	@echo "               browser tests of the site, the chapters in a real JupyterLab, the Binder"
+	@echo "               environment rebuilt and tested"
+	@echo "make lab       JupyterLab (with jupyterlab-myst) on the chapters"
 	@echo "make execute   re-execute the chapter notebooks in place (after editing them)"
 	@echo "make notebooks write _build/notebooks/instructor and _build/notebooks/student"
 	@echo "make bench     benchmarks (slider latency, learners vs peers, build, page weight) -> tools/bench_results.md"
@@ -48,11 +49,15 @@ book-strict: install
 
 # Browser tests of the built site (skip with a message if Chromium is missing).
 browser: install
-	$(BIN)/python -m pytest tests/site -q -rs --ignore=tests/site/test_binder.py
+	$(BIN)/python -m pytest tests/site -q -rs --ignore=tests/site/test_binder.py --ignore=tests/site/test_lab.py
 
 # The Binder environment rebuilt the way repo2docker builds it (a fresh virtualenv), nbval in it.
 binder: install
 	$(BIN)/python -m pytest tests/site/test_binder.py -q -rs
+
+# The chapters in a real JupyterLab with a real kernel, driven in Chromium (three runs of every chapter).
+lab-test: install
+	$(BIN)/python -m pytest tests/site/test_lab.py -q -rs
 
 # make test uses both cores: two lanes of about equal length run side by side, each printing
 # its output when it ends. The site lane keeps the order the browser tests need (the book first).
@@ -68,6 +73,7 @@ test-site-lane:
 test-code-lane:
 	$(MAKE) --no-print-directory binder
 	$(MAKE) --no-print-directory unit
+	$(MAKE) --no-print-directory lab-test
 
 execute: install
 	$(BIN)/python tools/execute_notebooks.py

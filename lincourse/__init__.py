@@ -6,6 +6,7 @@ Every public name is re-exported here; each module names the chapter it serves.
 * :mod:`lincourse.losses` - chapter 5: sigmoid, softmax, cross-entropy.
 * :mod:`lincourse.perceptron` - chapter 4: the perceptron, its variants and its mistake bound.
 * :mod:`lincourse.logistic` - chapter 5: logistic regression.
+* :mod:`lincourse.separation` - chapter 5: does the maximum-likelihood estimate exist?
 * :mod:`lincourse.preprocessing` - chapter 5: seeded train/test split, standardiser.
 * :mod:`lincourse.metrics` - chapter 5: calibration table.
 * :mod:`lincourse.datasets` - shipped data and seeded generators.
@@ -15,7 +16,8 @@ Every public name is re-exported here; each module names the chapter it serves.
 """
 
 from . import checks, datasets, explorers, plotting
-from ._validation import ConvergenceWarning, NotFittedError
+from ._source import show_source
+from ._validation import ConvergenceWarning, NotFittedError, SeparationWarning
 from .geometry import (
     augment,
     decision_function,
@@ -37,10 +39,12 @@ from .perceptron import (
     AveragedPerceptron,
     Perceptron,
     PocketPerceptron,
+    freund_schapire_bound,
     max_margin_separator,
     mistake_bound,
     tightest_mistake_bound,
 )
+from .separation import check_separation
 from .preprocessing import Standardizer, train_test_split
 
 __version__ = "0.1.0"
@@ -54,6 +58,9 @@ __all__ = [
     # errors and warnings
     "ConvergenceWarning",
     "NotFittedError",
+    "SeparationWarning",
+    # reading the library's own code
+    "show_source",
     # chapters 1-3: geometry and the training error
     "augment",
     "decision_function",
@@ -71,6 +78,7 @@ __all__ = [
     "AveragedPerceptron",
     "Perceptron",
     "PocketPerceptron",
+    "freund_schapire_bound",
     "max_margin_separator",
     "mistake_bound",
     "tightest_mistake_bound",
@@ -78,6 +86,7 @@ __all__ = [
     "LogisticRegression",
     "Standardizer",
     "calibration_table",
+    "check_separation",
     "cross_entropy",
     "gradient_descent_path",
     "logistic_gradient",

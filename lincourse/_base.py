@@ -8,11 +8,37 @@ for ``K > 2`` classes they have shapes ``(K, n_features)`` and ``(K,)``.
 
 from __future__ import annotations
 
+import contextlib
+import numbers
+
 import numpy as np
 
-from ._validation import check_fitted, check_X
+from ._validation import check_fitted, check_labels, check_X
 
-__all__ = ["LinearClassifierMixin"]
+__all__ = ["LinearClassifierMixin", "blas_threads"]
+
+_CONTROLLER = None
+
+
+def blas_threads(n_threads):
+    """Context manager: the linear-algebra library (BLAS) uses at most ``n_threads`` threads inside.
+
+    ``None`` leaves the library's setting alone. The estimators' ``fit`` run inside it, with
+    ``n_threads=1`` by default: on a machine whose other cores are busy (a shared JupyterHub or
+    Binder node) threads that wait for each other are slower than one, and course-size data are
+    too small to gain from more.
+    """
+    if n_threads is None:
+        return contextlib.nullcontext()
+    if isinstance(n_threads, bool) or not isinstance(n_threads, numbers.Integral) or n_threads < 1:
+        raise ValueError(f"n_threads must be a positive integer or None, got {n_threads!r}")
+    global _CONTROLLER
+    if _CONTROLLER is None:  # finding the loaded libraries takes a while: once per session
+        import scipy.linalg  # noqa: F401  (scipy's BLAS too must be loaded before the controller looks)
+        from threadpoolctl import ThreadpoolController
+
+        _CONTROLLER = ThreadpoolController()
+    return _CONTROLLER.limit(limits=int(n_threads), user_api="blas")
 
 
 class LinearClassifierMixin:
@@ -37,7 +63,7 @@ class LinearClassifierMixin:
 
     def score(self, X, y):
         """Accuracy: the fraction of samples whose predicted label equals ``y``."""
-        y = np.asarray(y)
+        y = check_labels(y)
         predictions = self.predict(X)
         if y.shape != predictions.shape:
             raise ValueError(f"y must have shape {predictions.shape} to match X, got {y.shape}")

@@ -4,24 +4,22 @@ Chapter 5 (*Logistic regression*) defines every formula here. The model is
 ``P(t = 1 | x) = sigmoid(w . x + b)``; fitting maximises the Bernoulli likelihood of the labels,
 that is, minimises the mean cross-entropy
 
-    L(w, b) = (1/N) sum_i [log(1 + exp(s_i)) - t_i s_i],    s_i = w . x_i + b,
+    E(w, b) = (1/N) sum_i [log(1 + exp(s_i)) - t_i s_i],    s_i = w . x_i + b,
 
 whose gradient is ``X~^T (p - t) / N`` and Hessian ``X~^T S X~ / N`` with ``S = diag(p_i (1 - p_i))``
-and ``X~`` the data with a column of ones for the intercept.
+and ``X~`` the data with a column of ones for the intercept (equations ``(gradient)``, ``(hessian)``).
 """
 
 from __future__ import annotations
 
-import contextlib
-
 import numpy as np
 
-from ._base import LinearClassifierMixin
+from ._base import LinearClassifierMixin, blas_threads
 from ._validation import (
+    SeparationWarning,
     check_fitted,
     check_option,
     check_positive,
-    check_X,
     check_X_y,
     warn_not_converged,
 )
@@ -42,17 +40,19 @@ class LogisticRegression(LinearClassifierMixin):
     Parameters
     ----------
     solver : {"newton", "gd"}, default="newton"
-        "newton": Newton's method with a backtracking line search (the exact maximum-likelihood
-        weights, to ``tol``). "gd": gradient descent ``w <- w - learning_rate * gradient``.
+        "newton": Newton's method with a backtracking line search (algorithm ``alg-newton``).
+        "gd": gradient descent ``w <- w - learning_rate * gradient`` (algorithm ``alg-gd``).
     learning_rate : float, default=0.1
         Step size of gradient descent (ignored by "newton").
     max_iter : int, default=100
         Upper limit on the number of iterations.
-    tol : float, default=1e-8
+    tol : float, default=1e-10
         "gd": stop when the largest entry of the gradient falls to ``tol`` or below. "newton":
-        stop when the estimated distance to the optimum, the last step times ``rate / (1 - rate)``
-        with ``rate`` the observed contraction of successive steps (at most 1/2), falls to
-        ``tol * (1 + max|w|)`` or below.
+        stop after the step whose Newton decrement satisfies ``lambda^2 / 2 <= tol``, where
+        ``lambda^2 = g^T H^{-1} g`` (``lambda^2 / 2`` estimates how far the loss is above its
+        minimum, in the same units whatever the units of the features). Near the minimum a
+        Newton step squares the error, so the weights returned are accurate to about machine
+        precision when the minimiser is well determined.
     fit_intercept : bool, default=True
         Learn an offset ``b`` (not penalised when ``C`` is finite).
     multi_class : {"auto", "ovr", "softmax"}, default="auto"
@@ -63,6 +63,10 @@ class LogisticRegression(LinearClassifierMixin):
         Inverse regularisation strength with scikit-learn's meaning: the objective is
         ``||w||^2 / 2 + C * sum_i loss_i``, i.e. the mean loss plus ``||w||^2 / (2 C N)``.
         ``C=inf`` is the plain maximum-likelihood fit.
+    n_threads : int or None, default=1
+        Threads the linear-algebra library (BLAS) may use during ``fit``. One thread is the
+        fastest on a shared machine (a JupyterHub or Binder node) and on course-size data; None
+        leaves the library's own setting.
 
     Attributes
     ----------
@@ -71,34 +75,36 @@ class LogisticRegression(LinearClassifierMixin):
     coef_ : ndarray of shape (n_features,) for two classes, (K, n_features) otherwise
     intercept_ : float for two classes, ndarray of shape (K,) otherwise
     n_iter_ : int, or ndarray of shape (K,) for one-vs-rest
-        Iterations performed.
+        Iterations (steps) performed.
     loss_history_ : ndarray of shape (n_iter_ + 1,), or a list of K of them for one-vs-rest
-        Mean training cross-entropy before the first iteration and after each one (without the
-        penalty term). On large binary problems (see Notes) the entries of the single-precision
-        iterations are computed from single-precision scores and are approximate (to about 1e-5
-        on badly scaled data); the last entry is always the exact loss of the returned weights.
+        Mean training cross-entropy (without the penalty term) of the starting weights and of
+        every iterate, each computed exactly from that iterate.
     converged_ : bool
-        True if the stopping rule was met before ``max_iter``.
+        True if the stopping rule was met before ``max_iter`` and a minimiser exists.
+    separation_ : str or None (a list of them for one-vs-rest)
+        With ``C=inf``, binary and one-vs-rest: "overlap", "quasi-complete" or "complete"
+        (see :func:`lincourse.check_separation`); None when ``C`` is finite or for softmax.
     n_features_in_ : int
+
+    Warns
+    -----
+    SeparationWarning
+        With ``C=inf``, when the classes are completely or quasi-completely separated: the
+        maximum-likelihood estimate does not exist (``converged_`` is then False).
+    ConvergenceWarning
+        When ``max_iter`` is reached before the stopping rule.
 
     Notes
     -----
     Labels may be {0, 1}, {-1, +1} or any values. With ``y in {-1, +1}`` the same loss reads
     ``(1/N) sum_i log(1 + exp(-y_i s_i))`` (:func:`lincourse.logistic_loss`).
 
-    On linearly separable data the unregularised likelihood has no maximum: the loss tends to 0
-    as ``||w||`` grows. The fit then stops at ``max_iter`` (or when the loss underflows) with a
-    :class:`~lincourse.ConvergenceWarning`; finite ``C`` or a small ``max_iter`` (early stopping)
-    gives finite weights.
-
-    On the course's data sets ``solver="newton"`` is Newton's method exactly as chapter 5 writes
-    it. A binary problem (or one-vs-rest subproblem) with at least ``2 * 8192`` samples is solved
-    more cheaply: the Hessian is estimated from an evenly spaced subsample of about 8192 rows (a
-    Newton step then costs ``N p`` plus a fixed ``8192 p^2`` instead of ``N p^2``), and the first
-    iterations run on a float32 copy of ``X`` (half the size of ``X``, made once per fit and
-    shared by the one-vs-rest subproblems). Only double-precision iterations, with the exact
-    gradient, may stop, and they stop by the same rule (on the size of the steps) as on small
-    data, at the same optimum.
+    Newton's method does not depend on the units of the features: multiplying a column by ``c``
+    divides its Newton iterates by ``c``. The computation keeps that property in floating point:
+    every column is first multiplied by a power of two (exactly, in binary) that brings its
+    largest entry between 1/2 and 1, and the Newton system is solved after scaling it to a unit
+    diagonal (Cholesky; the minimum-norm least-squares solution when the Hessian is singular to
+    working precision, as with a column that depends on the others).
 
     Examples
     --------
@@ -108,8 +114,8 @@ class LogisticRegression(LinearClassifierMixin):
     array([[0.5, 0.5]])
     """
 
-    def __init__(self, solver="newton", learning_rate=0.1, max_iter=100, tol=1e-8, fit_intercept=True,
-                 multi_class="auto", C=np.inf):
+    def __init__(self, solver="newton", learning_rate=0.1, max_iter=100, tol=1e-10, fit_intercept=True,
+                 multi_class="auto", C=np.inf, n_threads=1):
         self.solver = solver
         self.learning_rate = learning_rate
         self.max_iter = max_iter
@@ -117,6 +123,7 @@ class LogisticRegression(LinearClassifierMixin):
         self.fit_intercept = fit_intercept
         self.multi_class = multi_class
         self.C = C
+        self.n_threads = n_threads
 
     def fit(self, X, y):
         """Fit the model to ``(X, y)``; returns self."""
@@ -128,33 +135,37 @@ class LogisticRegression(LinearClassifierMixin):
         check_positive(self.tol, "tol")
         check_positive(self.C, "C", allow_inf=True)
         n, d = X.shape
-        Xa = _Design(X, self.fit_intercept)  # X with a column of ones, without copying X
-        penalty = np.ones(Xa.shape[1])
-        if self.fit_intercept:
-            penalty[-1] = 0.0
-        penalty *= 0.0 if np.isinf(self.C) else 1.0 / (self.C * n)
-
         k = self.classes_.size
-        if k == 2:
-            t = (y == self.classes_[1]).astype(float)
-            W, self.n_iter_, self.loss_history_, self.converged_ = self._solve(Xa, t[:, None], penalty, False)
-            coef = W[:, 0]
-        elif self.multi_class == "ovr":
-            results = [self._solve(Xa, (y == c).astype(float)[:, None], penalty, False) for c in self.classes_]
-            coef = np.column_stack([r[0][:, 0] for r in results])
-            self.n_iter_ = np.array([r[1] for r in results])
-            self.loss_history_ = [r[2] for r in results]
-            self.converged_ = all(r[3] for r in results)
-        else:
-            T = (y[:, None] == self.classes_[None, :]).astype(float)
-            coef, self.n_iter_, self.loss_history_, self.converged_ = self._solve(Xa, T, penalty, True)
-
+        with blas_threads(self.n_threads):
+            # Newton runs on columns scaled by powers of two (see Notes); gradient descent, which
+            # does depend on the units, on the data as given.
+            Xd, scale = _design(X, self.fit_intercept, scaled=self.solver == "newton")
+            penalty = np.zeros(Xd.shape[1]) if np.isinf(self.C) else scale**2 / (self.C * n)
+            if self.fit_intercept:
+                penalty[-1] = 0.0  # the intercept is not penalised
+            if k == 2:
+                t = (y == self.classes_[1]).astype(float)
+                v, self.n_iter_, self.loss_history_, self.converged_, self.separation_ = \
+                    self._binary(Xd, t, penalty)
+                coef = (v * scale)[:, None]  # scores X~ v = [X, 1] (scale * v)
+            elif self.multi_class == "ovr":
+                fits = [self._binary(Xd, (y == c).astype(float), penalty) for c in self.classes_]
+                coef = np.column_stack([f[0] for f in fits]) * scale[:, None]
+                self.n_iter_ = np.array([f[1] for f in fits])
+                self.loss_history_ = [f[2] for f in fits]
+                self.converged_ = all(f[3] for f in fits)
+                self.separation_ = [f[4] for f in fits]
+            else:
+                T = (y[:, None] == self.classes_[None, :]).astype(float)
+                V, self.n_iter_, self.loss_history_, self.converged_ = self._softmax(Xd, T, penalty)
+                coef = V * scale[:, None]
+                self.separation_ = None
         if self.fit_intercept:
             self.coef_, self.intercept_ = coef[:-1].T.copy(), coef[-1].copy()
         else:
             self.coef_, self.intercept_ = coef.T.copy(), np.zeros(coef.shape[1:])
         if k == 2:
-            self.intercept_ = float(self.intercept_)
+            self.coef_, self.intercept_ = self.coef_[0], float(self.intercept_[0])
         self.n_features_in_ = d
         return self
 
@@ -166,8 +177,7 @@ class LogisticRegression(LinearClassifierMixin):
         """
         scores = self.decision_function(X)
         if scores.ndim == 1:
-            p = sigmoid(scores)
-            return np.column_stack([1.0 - p, p])
+            return np.column_stack([sigmoid(-scores), sigmoid(scores)])
         if self._is_ovr():
             P = sigmoid(scores)
             return P / P.sum(axis=1, keepdims=True)
@@ -182,81 +192,101 @@ class LogisticRegression(LinearClassifierMixin):
         check_fitted(self)
         return self.classes_.size > 2 and self.multi_class == "ovr"
 
-    # -- the optimisation ------------------------------------------------------------------------
-    def _solve(self, Xa, T, penalty, multinomial):
-        """Minimise the penalised mean cross-entropy; returns (W, n_iter, losses, converged).
+    # -- the binary model ------------------------------------------------------------------------
+    def _binary(self, X, t, penalty):
+        """Minimise the penalised mean cross-entropy of one binary model on the design ``X``.
 
-        ``T`` is (n, 1) binary targets or (n, K) one-hot targets (``multinomial=True``).
+        Returns ``(w, n_iter, losses, converged, separation)``.
         """
-        n, p = Xa.shape
-        W = np.zeros((p, T.shape[1]))
-        objective = _Objective(Xa, T, penalty, multinomial)
-        if self.solver == "newton":
-            objective.use_single_precision()  # large binary problems only (see _Objective)
-        f, losses, converged = objective.value(W), [objective.loss], False
-        it, previous = 0, None
+        y = 2.0 * t - 1.0
+        if self.solver == "gd":
+            w, n_iter, losses, converged = _gradient_descent(X, y, penalty, self.learning_rate, self.max_iter, self.tol)
+        else:
+            w, n_iter, losses, converged = _newton(X, y, penalty, self.max_iter, self.tol)
+        separation = None
+        if not np.any(penalty):
+            separation = _separation_status(X, y, w)
+            if separation != "overlap":
+                warnings_text = (
+                    f"LogisticRegression: the two classes are {separation}ly separated (a hyperplane has "
+                    "every point on its own side{}), so the maximum-likelihood estimate does not exist: the "
+                    "loss keeps decreasing as the coefficients grow without bound, and the coefficients "
+                    "returned are wherever the iterations stopped (after {} iterations). Use a finite C "
+                    "(e.g. C=1.0) for a unique, finite model."
+                ).format("" if separation == "complete" else " or on it", n_iter)
+                _warn(warnings_text, SeparationWarning)
+                return w, n_iter, losses, False, separation
+        if not converged:
+            warn_not_converged(
+                f"LogisticRegression(solver={self.solver!r}) stopped after {n_iter} iterations "
+                f"(max_iter={self.max_iter}) before reaching tol={self.tol}"
+            )
+        return w, n_iter, losses, converged, separation
+
+    # -- softmax -----------------------------------------------------------------------------------
+    def _softmax(self, X, T, penalty):
+        """Newton's method (or gradient descent) on the softmax cross-entropy; returns
+        ``(W, n_iter, losses, converged)``."""
+        n, p = X.shape
+        K = T.shape[1]
+        W = np.zeros((p, K))
+
+        def evaluate(W):
+            S = X @ W
+            top = S.max(axis=1, keepdims=True)
+            E = np.exp(S - top)
+            total = E.sum(axis=1, keepdims=True)
+            loss = float(np.mean(top[:, 0] + np.log(total[:, 0]) - np.sum(T * S, axis=1)))
+            return loss, E / total, loss + 0.5 * float(np.sum(penalty[:, None] * W * W))
+
+        loss, P, f = evaluate(W)
+        losses, converged, it = [loss], False, 0
         for it in range(1, int(self.max_iter) + 1):
-            G = objective.gradient(W)
+            G = X.T @ (P - T) / n + penalty[:, None] * W
             if self.solver == "gd":
                 W = W - self.learning_rate * G
-                f = objective.value(W)
-                losses.append(objective.loss)
+                loss, P, f = evaluate(W)
+                losses.append(loss)
                 if np.max(np.abs(G)) <= self.tol:
                     converged = True
                     break
                 continue
-            step = objective.newton_step(W, G)
-            found = _armijo(objective, W, f, G, step, 10 if objective.single else 40)
-            if found is None and objective.single:  # single precision too coarse to see a decrease
-                f = objective.use_double_precision(W)
-                losses[-1] = objective.loss
-                previous = None
-                G = objective.gradient(W)
-                step = objective.newton_step(W, G)
-                found = _armijo(objective, W, f, G, step)
-            if found is None:  # no decrease is possible in floating point: the loss has stalled
-                objective.value(W)
-                losses.append(objective.loss)
+            H = np.empty((K * p, K * p))
+            for a in range(K):
+                for c in range(a, K):
+                    block = (X * (P[:, a] * ((a == c) - P[:, c]))[:, None]).T @ X / n
+                    if a == c:
+                        block += np.diag(penalty)
+                    H[a * p:(a + 1) * p, c * p:(c + 1) * p] = block
+                    H[c * p:(c + 1) * p, a * p:(a + 1) * p] = block.T
+            # The softmax is unchanged by adding one vector to every class's weights, so H is
+            # singular; the least-squares (minimum-norm) step keeps the class weights summing to 0.
+            step = np.linalg.lstsq(H, G.T.reshape(-1), rcond=None)[0].reshape(K, p).T
+            decrement2 = float(np.sum(G * step))
+            alpha, found = 1.0, False
+            while alpha > 2.0**-40:
+                candidate = evaluate(W - alpha * step)
+                if candidate[2] <= f - 1e-4 * alpha * decrement2:
+                    found = True
+                    break
+                alpha /= 2
+            if not found:
+                converged = decrement2 / 2 <= self.tol
                 break
-            W, f, alpha = found
-            losses.append(objective.loss)
-            # Distance still to go: for an iteration contracting by a factor rate < 1 per step it is
-            # about moved * rate / (1 - rate); rate is estimated from the last two steps and capped
-            # at 1/2, so the estimate is never larger than the step just taken.
-            moved = alpha * float(np.max(np.abs(step)))
-            ratio = moved / previous if previous else None  # None after the first step
-            rate, previous = (0.5 if ratio is None else min(0.5, ratio)), moved
-            scale = 1.0 + np.max(np.abs(W))
-            if objective.single:  # never stop on single-precision gradients
-                # Double precision takes over once the steps are small, or once they stop
-                # shrinking (single-precision rounding may be what is left of the gradient).
-                if moved <= objective.SINGLE_UNTIL * scale or (ratio is not None and ratio > 0.5):
-                    f = objective.use_double_precision(W)
-                    losses[-1] = objective.loss
-                    previous = None  # contraction rates are measured afresh in double precision
-                continue
-            if moved * rate / (1.0 - rate) <= self.tol * scale:
+            W = W - alpha * step
+            loss, P, f = candidate
+            losses.append(loss)
+            if decrement2 / 2 <= self.tol:
                 converged = True
                 break
-        if objective.single:  # stopped by max_iter before the switch: the exact loss at the end
-            objective.use_double_precision(W)
-            losses[-1] = objective.loss
-        if np.isinf(self.C) and objective.separated:
-            warn_not_converged(
-                f"LogisticRegression(solver={self.solver!r}) stopped after {it} iterations: the training "
-                "data are linearly separable, so the maximum-likelihood weights do not exist (the loss "
-                "decreases towards 0 as ||w|| grows). Use a finite C, or fewer iterations (early "
-                "stopping), for finite weights"
-            )
-            converged = False
-        elif np.isinf(self.C) and multinomial and objective.saturated_classes(W):
-            names = ", ".join(repr(self.classes_[k].item()) for k in objective.saturated_classes(W))
-            warn_not_converged(
-                f"LogisticRegression(solver={self.solver!r}) stopped after {it} iterations: class(es) "
-                f"{names} appear linearly separable from the others, so the maximum-likelihood weights "
-                "do not exist (the loss keeps decreasing as the weights grow; the fit stopped where the "
-                "decrease fell below floating-point resolution). Use a finite C for finite weights"
-            )
+        saturated = [k for k in range(K) if np.all(P[T[:, k] > 0.5, k] > 1 - 1e-6) and np.all(P[T[:, k] < 0.5, k] < 1e-6)]
+        if not np.any(penalty) and saturated:
+            names = ", ".join(repr(self.classes_[k].item()) for k in saturated)
+            _warn(
+                f"LogisticRegression stopped after {it} iterations: class(es) {names} appear linearly "
+                "separated from the others, so the maximum-likelihood estimate does not exist (the loss "
+                "keeps decreasing as the weights grow without bound). Use a finite C (e.g. C=1.0) for "
+                "finite weights.", SeparationWarning)
             converged = False
         elif not converged:
             warn_not_converged(
@@ -266,282 +296,172 @@ class LogisticRegression(LinearClassifierMixin):
         return W, it, np.array(losses), converged
 
 
-class _Design:
-    """The design matrix ``X~ = [X, 1]`` (or ``X`` without intercept), used without building it.
+def _warn(message, category):
+    import warnings
 
-    Products with ``X~`` are computed from ``X`` and the intercept row of the weights, so the
-    column of ones is never built; ``rows(idx)`` materialises a few rows when needed.
+    warnings.warn(message, category, stacklevel=4)
+
+
+def _design(X, fit_intercept, scaled):
+    """The design ``X~ = [X, 1]`` (or ``X``), and the column scale ``c`` with ``X~ = [X, 1] * c``.
+
+    With ``scaled=True`` every column of ``X`` is multiplied by the power of two ``c_j`` that
+    brings its largest absolute entry into [1/2, 1): exact in binary floating point, so the
+    weights of the scaled problem are those of the original times ``1 / c_j``, exactly.
     """
+    n, d = X.shape
+    scale = np.ones(d + int(fit_intercept))
+    if scaled:
+        top = np.max(np.abs(X), axis=0)
+        exponent = np.frexp(np.where(top > 0, top, 1.0))[1]
+        scale[:d] = np.ldexp(1.0, -exponent)
+    Xd = np.empty((n, d + int(fit_intercept)))
+    np.multiply(X, scale[:d], out=Xd[:, :d])
+    if fit_intercept:
+        Xd[:, d] = 1.0
+    return Xd, scale
 
-    def __init__(self, X, fit_intercept):
-        self.X, self.fit_intercept = X, fit_intercept
-        self.shape = (X.shape[0], X.shape[1] + int(fit_intercept))
-        # The float32 copy of X, once a pass has filled it: shared by the one-vs-rest subproblems
-        # of one fit. False if X does not fit in float32.
-        self.X32 = None
 
-    def rows(self, index=slice(None)):
-        X = self.X[index]
-        return np.hstack([X, np.ones((X.shape[0], 1))]) if self.fit_intercept else X
+def _loss_terms(s, y):
+    """Mean loss ``(1/N) sum log(1 + exp(-y_i s_i))`` and ``sigmoid(-y_i s_i)`` for every ``i``.
 
-
-class _Objective:
-    """Penalised mean cross-entropy of a linear model and its derivatives (chapter 5).
-
-    One pass over the data at weights ``W`` gives the scores ``X~ W``, the loss and the gradient
-    ``X~^T (P - T) / N`` together (see ``_evaluate``); they are kept for the last weights
-    evaluated, so the value, the gradient and the Hessian at the same weights cost one pass.
+    With the margin ``m = y s``: ``log(1 + e^-m) = log(1 + e^-|m|) + max(-m, 0)`` and
+    ``sigmoid(-m) = e^-|m| / (1 + e^-|m|)`` (``m >= 0``) or ``1 / (1 + e^-|m|)`` (``m < 0``): no
+    overflow, and full relative accuracy even where the probability is close to 0 or 1.
     """
-
-    #: From twice this many rows on, the Hessian of the binary model is estimated from an evenly
-    #: spaced subsample of about this many rows (sub-sampled Newton; see newton_step).
-    HESSIAN_ROWS = 8_192
-    #: Subsample Hessians are pooled across iterations once the relative step is below this.
-    POOL_BELOW = 1e-2
-    #: The data are visited in blocks of about this many bytes, small enough that a block read
-    #: for the scores is still in the processor's cache when it is read again for the gradient.
-    BLOCK_BYTES = 1 << 21
-    #: Newton on a large binary problem (one with a sub-sampled Hessian) starts on a float32
-    #: copy of X, whose passes move half the bytes. Far from the optimum a gradient with
-    #: single-precision rounding steers about as well as an exact one. Double precision takes
-    #: over once the relative step falls to this (or the steps stop shrinking, or the line search
-    #: fails), and only double-precision iterations may stop.
-    SINGLE_UNTIL = 1e-4
-
-    def __init__(self, Xa, T, penalty, multinomial):
-        self.Xa, self.T, self.penalty, self.multinomial = Xa, T, penalty, multinomial
-        self.n = Xa.shape[0]
-        self._W = None
-        self._S = np.empty((self.n, T.shape[1]))
-        self._signs = None if multinomial else 2.0 * T[:, 0] - 1.0
-        self.stride = max(1, self.n // self.HESSIAN_ROWS)
-        self._iteration, self._last_step, self._pool = 0, None, None
-        self.single, self._X32, self._X32_filled = False, None, False
-
-    def use_single_precision(self):
-        """Evaluate on a float32 copy of X from now on (large binary problems only)."""
-        if not self.multinomial and self.stride > 1 and self.Xa.X32 is not False:
-            self._X32_filled = self.Xa.X32 is not None
-            self._X32 = self.Xa.X32 if self._X32_filled else np.empty(self.Xa.X.shape, dtype=np.float32)
-            self._S32 = np.empty((self.n, 1), dtype=np.float32)
-            self._signs32 = self._signs.astype(np.float32)
-            self.single, self._W = True, None
-
-    def use_double_precision(self, W):
-        """Evaluate on X itself from now on; returns the exact value at ``W``."""
-        self.single, self._W, self._X32 = False, None, None
-        return self.value(W)
-
-    def _evaluate(self, W):
-        """Scores, mean loss and gradient of the mean loss at ``W``, in one pass over ``X``.
-
-        The rows are taken a block at a time (``_block``): the block's scores ``X_b W``, its
-        residuals ``P_b - T_b``, then its share ``X_b^T (P_b - T_b)`` of the gradient, so each
-        block of ``X`` is read from memory once, not twice (it is still in the cache when the
-        gradient needs it). The blocks are added in a fixed order, so the result depends only on
-        ``W`` and the data.
-        """
-        if W is self._W:
-            return
-        X = self._X32 if self.single else self.Xa.X
-        n, d = X.shape
-        rows = max(256, self.BLOCK_BYTES // (X.itemsize * d))
-        G = np.zeros((self.Xa.shape[1], self.T.shape[1]))
-        start = not np.any(W)  # every score is 0 at the starting point
-        loss, separated, rsum = 0.0, True, 0.0
-        Wx = W.astype(X.dtype, copy=False)
-        shift = Wx[d] if self.Xa.fit_intercept else 0.0
-        fill = self.single and not self._X32_filled
-        with np.errstate(over="ignore", invalid="ignore") if fill else contextlib.nullcontext():
-            for lo in range(0, n, rows):
-                if fill:  # the float32 copy is made block by block, by the pass that first needs it
-                    np.copyto(X[lo:lo + rows], self.Xa.X[lo:lo + rows], casting="same_kind")
-                block_loss, block_separated, block_rsum = self._block(X, Wx[:d], shift, lo, min(lo + rows, n), G, start)
-                loss += block_loss
-                separated = separated and block_separated
-                rsum += block_rsum
-        if fill and not (np.isfinite(G).all() and np.isfinite(rsum)):
-            # X is beyond float32's range (an entry rounded to infinity): stay in double precision
-            self.single, self._X32, self.Xa.X32 = False, None, False
-            return self._evaluate(W)
-        if fill:
-            self.Xa.X32 = X
-        if self.Xa.fit_intercept:
-            G[d] = rsum
-        self._W, self._G, self.loss, self.separated = W, G / n, loss / n, separated
-        self._X32_filled = self._X32_filled or fill
-
-    def _block(self, X, W, shift, lo, hi, G, start):
-        """Rows ``lo:hi`` of ``X`` (the data or its float32 copy), with the feature weights ``W``
-        and ``shift`` (the intercept) added to every score: store their scores and add their share of ``N`` times the gradient of
-        the feature weights to ``G``. Returns their shares of ``N`` times the loss and of the sum
-        of residuals (the intercept's gradient), and whether all of them are strictly on their
-        own side (a margin > 0)."""
-        Xb, Sb, Tb = X[lo:hi], self._scores_buffer()[lo:hi], self.T[lo:hi]
-        if start:
-            Sb.fill(0.0)
-        elif Sb.shape[1] == 1:  # a matrix-vector product, which BLAS does faster than a gemm
-            np.matmul(Xb, W[:, 0], out=Sb[:, 0])
-            Sb += shift
-        else:
-            np.matmul(Xb, W, out=Sb)
-            Sb += shift
-        if self.multinomial:
-            Smax = Sb.max(axis=1, keepdims=True)
-            E = np.exp(Sb - Smax)
-            total = E.sum(axis=1, keepdims=True)
-            loss = float(np.sum(Smax[:, 0] + np.log(total[:, 0]) - np.sum(Tb * Sb, axis=1)))
-            R = E / total - Tb
-            top2 = np.partition(Sb, -2, axis=1)[:, -2:]  # the two largest scores, in order
-            separated = bool(np.all(np.argmax(Sb, axis=1) == np.argmax(Tb, axis=1))
-                             and np.all(top2[:, 1] > top2[:, 0]))
-            G[:X.shape[1]] += Xb.T @ R
-            return loss, separated, R.sum(axis=0)
-        # With the sign y = 2t - 1 and the margin m = y s: the loss is log(1 + e^-|m|) - min(m, 0)
-        # and the residual p - t is -y sigmoid(-m); the same e = e^-|m| gives both (one
-        # exponential per sample). Computed in the precision of X.
-        y = (self._signs32 if X.dtype == np.float32 else self._signs)[lo:hi]
-        m = Sb[:, 0] * y
-        e = np.exp(-np.abs(m))
-        work = np.log1p(e)
-        loss = float(work.sum(dtype=float)) - float(np.minimum(m, 0.0, out=work).sum(dtype=float))
-        separated = bool(m.min() > 0)
-        np.add(e, 1.0, out=work)
-        np.reciprocal(work, out=work)        # 1 / (1 + e)
-        np.multiply(e, work, out=e)          # e / (1 + e)
-        np.copyto(e, work, where=m < 0)      # sigmoid(-m)
-        e *= y
-        np.negative(e, out=e)                # p - t
-        G[:X.shape[1], 0] += e @ Xb
-        return loss, separated, float(e.sum(dtype=float))
-
-    def _scores_buffer(self):
-        return self._S32 if self.single else self._S
-
-    def value(self, W):
-        """Penalised mean loss at ``W`` (``self.loss`` is the mean cross-entropy alone)."""
-        self._evaluate(W)
-        return self.loss + 0.5 * float(np.sum(self.penalty[:, None] * W * W))
-
-    def gradient(self, W):
-        self._evaluate(W)
-        return self._G + self.penalty[:, None] * W
-
-    def _scores(self, W):
-        self._evaluate(W)
-        return self._scores_buffer()
-
-    def saturated_classes(self, W, eps=1e-6):
-        """Classes whose predicted probability is within ``eps`` of 1 on all their samples and of 0
-        on all others: the sign that the weights grew along a direction separating that class."""
-        P = softmax(self._scores(W))
-        own = self.T > 0.5
-        return [k for k in range(P.shape[1])
-                if np.all(P[own[:, k], k] > 1 - eps) and np.all(P[~own[:, k], k] < eps)]
-
-    def _binary_hessian(self, S):
-        """``X~^T diag(p (1 - p)) X~ / N``, exact or from every k-th row (k = self.stride).
-
-        Successive iterations use successive offsets (rows 0, k, 2k, ...; then 1, k + 1, ...).
-        Once the steps are small the weights, and so the Hessian, barely change between
-        iterations, so the subsample Hessians of those iterations are pooled: after k of them the
-        estimate uses every row. ``S`` are the current scores (single-precision ones during the
-        single-precision iterations, where ``p (1 - p)`` underflows to 0 beyond ``|s|`` of about
-        100 instead of about 745).
-        """
-        k = self.stride
-        offset = self._iteration % k
-        self._iteration += 1
-        e = np.exp(-np.abs(S[offset::k, 0]))
-        root = np.sqrt(e) / (1.0 + e)  # sqrt(p (1 - p)) with p = sigmoid(s), e = exp(-|s|)
-        d, p = self.Xa.X.shape[1], self.Xa.shape[1]
-        # H = B^T B with B = diag(root) X~ on the rows taken, in double precision and from X
-        # itself even while the gradients use the float32 copy: rounding X to float32 would move
-        # the small eigenvalues of an ill-conditioned Hessian (say, features with a large common
-        # offset), and with them the Newton direction.
-        B = np.empty((root.shape[0], p))
-        B[:, :d] = self.Xa.X[offset::k]
-        if p > d:  # the intercept's column
-            B[:, d] = 1.0
-        B *= root.astype(float, copy=False)[:, None]
-        H = B.T @ B
-        if k > 1 and self._last_step is not None and self._last_step < self.POOL_BELOW and self._pool is not None:
-            self._pool = (self._pool[0] + H, self._pool[1] + root.shape[0])
-        else:
-            self._pool = (H, root.shape[0])
-        return self._pool[0] / self._pool[1]
-
-    def newton_step(self, W, G):
-        """Solve ``H step = G`` (least squares where H is singular).
-
-        The binary Hessian ``X~^T S X~ / N`` costs ``N p^2``. With at least ``2 HESSIAN_ROWS``
-        rows it is estimated from every k-th row (k = N // HESSIAN_ROWS), which costs
-        ``N p^2 / k`` (see ``_binary_hessian``); the gradient of the double-precision iterations
-        is exact, so those iterations settle only where the exact gradient vanishes, at the
-        maximum-likelihood weights (sub-sampled Newton: Byrd, Chin, Neveitt and Nocedal, SIAM J.
-        Optim. 21(3), 2011). On the course's data sets the Hessian is exact and this is Newton's
-        method as written in chapter 5.
-        """
-        S = self._scores(W)
-        n = self.n
-        p = self.Xa.shape[1]
-        if not self.multinomial:
-            H = self._binary_hessian(S) + np.diag(self.penalty)
-            if self.single:
-                # Single-precision rounding puts a little gradient where the Hessian has (nearly)
-                # no curvature, as along a dependent column; adding 1e-3 of its diagonal (which
-                # respects the scale of every feature) keeps that from becoming a huge step and
-                # changes the other steps little (these iterations only bring the weights near
-                # the optimum).
-                H = H + np.diag(1e-3 * np.diag(H))
-            step = _solve_psd(H, G[:, 0])[:, None]
-            self._last_step = float(np.max(np.abs(step))) / (1.0 + float(np.max(np.abs(W))))
-            return step
-        P = softmax(S)
-        Xa = self.Xa.rows()
-        K = P.shape[1]
-        H = np.empty((K * p, K * p))
-        for a in range(K):
-            for c in range(a, K):
-                weights = P[:, a] * ((a == c) - P[:, c])
-                block = (Xa * weights[:, None]).T @ Xa / n
-                if a == c:
-                    block += np.diag(self.penalty)
-                H[a * p:(a + 1) * p, c * p:(c + 1) * p] = block
-                H[c * p:(c + 1) * p, a * p:(a + 1) * p] = block.T
-        # The softmax is unchanged by adding one vector to every class's weights, so H is singular;
-        # the least-squares (minimum-norm) step keeps the class weights summing to zero.
-        step = np.linalg.lstsq(H, G.T.reshape(-1), rcond=None)[0]
-        return step.reshape(K, p).T
+    m = y * s
+    e = np.exp(-np.abs(m))
+    loss = float(np.mean(np.log1p(e) + np.maximum(-m, 0.0)))
+    q = np.where(m >= 0, e, 1.0) / (1.0 + e)
+    return loss, q
 
 
-def _armijo(objective, W, f, G, step, halvings=40):
-    """Backtracking line search along ``-step``: the first ``alpha = 1, 1/2, 1/4, ...`` with
-    sufficient decrease (Armijo), as ``(W_new, f_new, alpha)``; None if ``halvings`` tries find
-    none."""
-    slope = float(np.sum(G * step))
-    alpha = 1.0
-    for _ in range(halvings):
-        W_new = W - alpha * step
-        f_new = objective.value(W_new)
-        if f_new <= f - 1e-4 * alpha * slope:
-            return W_new, f_new, alpha
-        alpha /= 2
-    return None
+def _newton(X, y, penalty, max_iter, tol):
+    """Newton's method for the binary model, as chapter 5's algorithm ``alg-newton``.
+
+    ``X`` is the (scaled) design, ``y`` the labels in {-1, +1}. Returns
+    ``(w, n_iter, losses, converged)``.
+    """
+    n, p = X.shape
+    w = np.zeros(p)
+    s = np.zeros(n)
+    loss, q = _loss_terms(s, y)
+    f = loss  # the penalised objective (w = 0: no penalty)
+    losses, converged, k = [loss], False, 0
+    for k in range(1, int(max_iter) + 1):
+        # gradient (X~^T (p - t) / N, with p - t = -y sigmoid(-y s)) and Hessian (X~^T S X~ / N)
+        g = X.T @ (-y * q) / n + penalty * w
+        H = _hessian(X, q) + np.diag(penalty)
+        delta = _solve_newton_system(H, g)  # H delta = g
+        decrement2 = float(g @ delta)  # lambda^2 = g^T H^-1 g
+        # backtracking line search (Armijo): halve alpha until the loss decreases enough
+        alpha = 1.0
+        while alpha > 2.0**-40:
+            w_new = w - alpha * delta
+            s_new = X @ w_new
+            loss_new, q_new = _loss_terms(s_new, y)
+            f_new = loss_new + 0.5 * float(penalty @ (w_new * w_new))
+            if f_new <= f - 1e-4 * alpha * decrement2:
+                break
+            alpha /= 2
+        else:  # no decrease is possible in floating point: the loss cannot go lower
+            converged = decrement2 / 2 <= tol
+            k -= 1
+            break
+        w, s, loss, q, f = w_new, s_new, loss_new, q_new, f_new
+        losses.append(loss)
+        if decrement2 / 2 <= tol:  # the Newton decrement was small: this step was the last
+            converged = True
+            break
+    return w, k, np.array(losses), converged
 
 
-def _solve_psd(H, g):
-    """Solve ``H x = g`` for a positive semi-definite ``H``: by Cholesky when ``H`` is safely
-    positive definite, otherwise the least-squares (minimum-norm) solution. A Cholesky factor
-    with a pivot below 1e-7 of the largest (a condition number above about 1e14, as when a column
-    of X depends on the others) would turn rounding into a huge step along the null space."""
+def _hessian(X, q):
+    """``X~^T S X~ / N`` with ``S = diag(p_i (1 - p_i))``, where ``p_i (1 - p_i) = q_i (1 - q_i)``."""
+    root = np.sqrt(q * (1.0 - q))
+    B = X * root[:, None]
+    return (B.T @ B) / X.shape[0]
+
+
+def _solve_newton_system(H, g):
+    """Solve ``H delta = g`` for a positive semi-definite ``H``, independently of the units.
+
+    The system is scaled to a unit diagonal (``D H D z = D g``, ``delta = D z``, ``D`` the inverse
+    square roots of the diagonal) and solved by Cholesky; if a Cholesky pivot is below 1e-7 of the
+    largest (a condition number above about 1e14: a column depends on the others, or every
+    probability is 0 or 1) the minimum-norm least-squares solution is used instead, so that
+    rounding never becomes a huge step along a direction with no curvature.
+    """
+    diag = np.diag(H).copy()
+    root = np.sqrt(np.where(diag > 0, diag, 1.0))
+    Hs = H / root[:, None] / root[None, :]
+    gs = g / root
     try:
-        L = np.linalg.cholesky(H)
+        L = np.linalg.cholesky(Hs)
     except np.linalg.LinAlgError:
         L = None
     if L is None or np.min(np.diag(L)) <= 1e-7 * np.max(np.diag(L)):
-        return np.linalg.lstsq(H, g, rcond=1e-13)[0]
-    return np.linalg.solve(L.T, np.linalg.solve(L, g))
+        return np.linalg.lstsq(Hs, gs, rcond=1e-13)[0] / root
+    from scipy.linalg import solve_triangular
+
+    return solve_triangular(L, solve_triangular(L, gs, lower=True), lower=True, trans="T") / root
+
+
+def _gradient_descent(X, y, penalty, learning_rate, max_iter, tol, record=False):
+    """Gradient descent for the binary model, as chapter 5's algorithm ``alg-gd``.
+
+    Returns ``(w, n_iter, losses, converged)``, and with ``record=True`` every iterate as well.
+    """
+    n, p = X.shape
+    w = np.zeros(p)
+    loss, q = _loss_terms(np.zeros(n), y)
+    losses, path, converged, k = [loss], [w], False, 0
+    for k in range(1, int(max_iter) + 1):
+        g = X.T @ (-y * q) / n + penalty * w  # equation (gradient)
+        w = w - learning_rate * g
+        loss, q = _loss_terms(X @ w, y)
+        losses.append(loss)
+        path.append(w)
+        if not record and np.max(np.abs(g)) <= tol:
+            converged = True
+            break
+    if record:
+        return np.array(path), np.array(losses)
+    return w, k, np.array(losses), converged
+
+
+def _separation_status(X, y, w):
+    """"overlap", "quasi-complete" or "complete" for the unpenalised fit ending at ``w``.
+
+    A cheap certificate first. With ``a_i = y_i x~_i`` and ``lambda_i = sigmoid(-y_i s_i) > 0``,
+    the gradient is ``g = -A^T lambda / N``. If some unit ``v`` had ``A v >= 0`` (a separating
+    direction), then ``lambda^T A v = -N g . v <= N ||g||`` while
+    ``lambda^T A v >= min(lambda) sum_i (A v)_i >= min(lambda) ||A v|| >= min(lambda) sigma_min``,
+    ``sigma_min`` the smallest singular value of ``X~``. So
+    ``N ||g|| < min(lambda) sigma_min`` proves that no separating direction exists and that
+    ``X~`` has full rank: the maximum-likelihood estimate exists (Stiemke's alternative, the
+    gradient being the positive combination ``A^T lambda``). ``sigma_min^2`` is at least
+    ``N lambda_min(H) / max_i p_i (1 - p_i)`` for the Hessian ``H`` at ``w``. Rounding in ``g``
+    and in ``lambda_min(H)`` is allowed for generously (factors of ``n u`` and ``p u``). If the
+    certificate fails (probabilities near 0 or 1, a large gradient), the linear programs of
+    :func:`lincourse.check_separation` decide.
+    """
+    n, p = X.shape
+    _, q = _loss_terms(X @ w, y)
+    g = X.T @ (-y * q) / n
+    u = 2.0**-53
+    row_size = np.sqrt(np.einsum("ij,ij->i", X, X))
+    g_error = 2 * n * u * float(q @ row_size) / n
+    h = q * (1.0 - q)
+    H = _hessian(X, q)
+    eig_min = float(np.linalg.eigvalsh(H)[0]) - 4 * p * u * float(np.abs(H).sum())
+    if eig_min > 0 and h.max() > 0:
+        sigma_min = np.sqrt(n * eig_min / h.max())
+        if n * (np.linalg.norm(g) + g_error) < q.min() * sigma_min:
+            return "overlap"
+    from .separation import check_separation
+
+    return check_separation(X, y, fit_intercept=False).status
 
 
 def gradient_descent_path(X, y, learning_rate=0.1, n_iter=100, fit_intercept=True):
@@ -578,17 +498,10 @@ def gradient_descent_path(X, y, learning_rate=0.1, n_iter=100, fit_intercept=Tru
     X, y, classes = check_X_y(X, y)
     check_positive(learning_rate, "learning_rate")
     check_positive(n_iter, "n_iter", integer=True)
-    n, d = X.shape
-    Xa = _Design(X, fit_intercept)
-    T = (y == classes[1]).astype(float)[:, None]
-    objective = _Objective(Xa, T, np.zeros(Xa.shape[1]), False)
-    W = np.zeros((Xa.shape[1], 1))
-    path, losses = [W[:, 0]], [objective.value(W)]
-    for _ in range(int(n_iter)):
-        W = W - learning_rate * objective.gradient(W)
-        path.append(W[:, 0])
-        losses.append(objective.value(W))
-    path = np.array(path)
+    d = X.shape[1]
+    Xd, _ = _design(X, fit_intercept, scaled=False)
+    signs = np.where(y == classes[1], 1.0, -1.0)
+    path, losses = _gradient_descent(Xd, signs, np.zeros(Xd.shape[1]), learning_rate, n_iter, 0.0, record=True)
     coefs = path[:, :d]
     intercepts = path[:, d] if fit_intercept else np.zeros(n_iter + 1)
-    return coefs, intercepts, np.array(losses)
+    return coefs, intercepts, losses

@@ -1,15 +1,15 @@
-"""The perceptron, its mistake bound, and two remedies for data that are not separable.
+"""The perceptron, its mistake bounds, and two remedies for data that are not separable.
 
-Chapter 4 (*The perceptron and its convergence*) defines every algorithm here.
+Chapter 4 (*The perceptron and its convergence*) defines every algorithm here. The learners'
+``fit`` methods follow the chapter's algorithm blocks line by line: visit the samples in order and,
+on a mistake ``y_i (w . x_i + b) <= 0``, set ``w += y_i x_i`` and ``b += y_i`` (or ``b += y_i R^2``).
 
-The rule is sequential: visit the samples in order and, on a mistake ``y_i (w . x_i + b) <= 0``,
-set ``w += y_i x_i`` and ``b += y_i`` (or ``b += y_i R^2``). What need not be sequential is the
-*search* for the next mistake: between two updates the weights do not change, so the scores of a
-whole block of upcoming samples are computed with one matrix-vector product and the first
-non-positive margin in the block is the next mistake. The block is screened in single precision
-(half the memory traffic), and only the samples whose single-precision margin is within its
-worst-case rounding error of zero are decided in double precision, so every decision, and the
-weights, are those of the one-sample-at-a-time loop in double precision, update for update.
+The only shortcut is in *finding* the next mistake (:class:`_MistakeSearch`): between two updates
+the weights do not change, so the margins of a block of upcoming samples are computed with one
+matrix-vector product, in double precision. A sample whose block margin exceeds twice a rigorous
+bound on the rounding error of a dot product is certainly classified correctly by the
+one-sample test as well; every other sample is decided by the one-sample test itself. So the
+updates and the weights are those of the plain loop, at every scale a float64 holds.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._base import LinearClassifierMixin
+from ._base import LinearClassifierMixin, blas_threads
 from .geometry import _margin_one_point
 from ._validation import (
     check_labels_pm1,
@@ -37,6 +37,7 @@ __all__ = [
     "PocketPerceptron",
     "AveragedPerceptron",
     "mistake_bound",
+    "freund_schapire_bound",
     "Update",
     "max_margin_separator",
     "tightest_mistake_bound",
@@ -79,6 +80,10 @@ class Perceptron(LinearClassifierMixin):
         Seed for the orders when ``shuffle=True``.
     max_epochs : int, default=1000
         Upper limit on the number of passes over the data.
+    n_threads : int or None, default=1
+        Threads the linear-algebra library (BLAS) may use during ``fit``. One thread is the
+        fastest on a shared machine (a JupyterHub or Binder node) and on course-size data; None
+        leaves the library's own setting.
 
     Attributes
     ----------
@@ -105,6 +110,10 @@ class Perceptron(LinearClassifierMixin):
     label. With ``shuffle=False`` the weights equal those of
     ``sklearn.linear_model.Perceptron(shuffle=False, eta0=1, penalty=None, alpha=0)``.
 
+    Every decision is the double-precision test ``y_i * (x_i @ w + b) <= 0`` of the one-sample
+    loop, and every update is ``w += y_i * x_i``, so the weights are those of that loop at every
+    scale (the search for the next mistake is vectorised but exact, see :class:`_MistakeSearch`).
+
     References
     ----------
     F. Rosenblatt (1958). The perceptron: a probabilistic model for information storage and
@@ -119,15 +128,28 @@ class Perceptron(LinearClassifierMixin):
     """
 
     def __init__(self, fit_intercept=True, bias_update="unit", shuffle=False, random_state=None,
-                 max_epochs=1000):
+                 max_epochs=1000, n_threads=1):
         self.fit_intercept = fit_intercept
         self.bias_update = bias_update
         self.shuffle = shuffle
         self.random_state = random_state
         self.max_epochs = max_epochs
+        self.n_threads = n_threads
 
-    def fit(self, X, y):
+    def fit(self, X, y, coef_init=None, intercept_init=None):
         """Run the perceptron on ``(X, y)`` until a pass makes no mistake or ``max_epochs``.
+
+        Chapter 4, algorithm ``alg-perceptron-offset`` (``alg-perceptron-radius``,
+        ``alg-perceptron-origin``, according to the parameters).
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,), two classes
+        coef_init : array-like of shape (n_features,), default=None
+            Starting weights ``w_0`` (default 0, as in the chapter).
+        intercept_init : float, default=None
+            Starting offset ``b_0`` (default 0; must be 0 when ``fit_intercept=False``).
 
         Returns
         -------
@@ -137,87 +159,37 @@ class Perceptron(LinearClassifierMixin):
         check_option(self.bias_update, "bias_update", _BIAS_UPDATES)
         check_positive(self.max_epochs, "max_epochs", integer=True)
         rng = check_random_state(self.random_state)
-        signs = np.where(y == self.classes_[1], 1.0, -1.0)
         n, d = X.shape
-        if not self.fit_intercept:
-            step = 0.0
-        elif self.bias_update == "unit":
-            step = 1.0
-        else:
-            step = float(np.max(np.einsum("ij,ij->i", X, X)))  # R^2
-
-        w, b = np.zeros(d), 0.0
+        signs = np.where(y == self.classes_[1], 1.0, -1.0)
+        w, b = self._initial_weights(d, coef_init, intercept_init)
+        step = self._offset_step(X)  # 0, 1 or R^2
+        search = _MistakeSearch(X, signs)
         self.history_ = []
-        state = self._start(d)
-        # The search for the next mistake (see the module docstring): screen a block of samples in
-        # single precision, and decide in double precision only where the screen is not sure.
-        # Row i of the screening matrix Z32 is (y_i x_i, y_i, -g_i) in float32 and the
-        # screening vector is (v, c, 1) with (v, c) = (w, b) / (||w|| + |b|), so Z32 @ it
-        # is the scaled margin minus a guard g_i. The margin's rounding error is at most
-        # (d + 6) u (||x_i|| ||w|| + |b|) / (||w|| + |b|) <= (d + 6) u (||x_i|| + 1), u = 2^-24
-        # (rounding of x, w, b, the scaling, the products and the sums); g_i is 2.5 times that
-        # bound, so a sample screened above 0 is certainly classified correctly. Every other sample
-        # is decided exactly as the textbook loop decides it: y_i (x_i . w + b) <= 0 in double
-        # precision.
-        Z32 = np.empty((n, d + 2), dtype=np.float32)  # memory-bound: no padding, fewest bytes
-        Z32[:, :d] = X
-        Z32[:, :d] *= signs.astype(np.float32)[:, None]
-        Z32[:, d] = signs
-        Z32[:, d + 1] = -2.5 * (d + 6) * 2.0**-24 * (np.sqrt(np.einsum("ij,ij->i", X, X)) + 1.0)
-        v32 = np.zeros(Z32.shape[1], dtype=np.float32)
-        v32[d + 1] = 1.0
-        hooks = type(self)._visit is not Perceptron._visit or type(self)._after_update is not Perceptron._after_update
-
-        def scaled(w, b):
-            scale = math.sqrt(float(w @ w)) + abs(b)
-            if scale > 0:
-                np.multiply(w, 1.0 / scale, out=v32[:d], casting="same_kind")
-                v32[d] = b / scale
-            return v32
-
-        for epoch in range(1, int(self.max_epochs) + 1):
-            if self.shuffle:
-                order = rng.permutation(n)
-                Xe, Ze, ye = X[order], Z32[order], signs[order]
-            else:
-                order, Xe, Ze, ye = None, X, Z32, signs
-            v = scaled(w, b)
-            mistakes, i, block, last = 0, 0, 1024, -1
-            while i < n:
-                stop = min(i + block, n)
-                unsure = Ze[i:stop] @ v <= 0.0
-                k = int(unsure.argmax())  # the first unsure sample, if any
-                if not unsure[k]:
-                    if hooks:
-                        self._visit(state, w, b, stop - i)
-                    i, block = stop, min(2 * block, 16384)
-                    continue
-                j = i + k
-                if ye[j] * (Xe[j] @ w + b) > 0:  # unsure, but correct in double precision
-                    if hooks:
-                        self._visit(state, w, b, k + 1)
+        self._begin(w, b)
+        with blas_threads(self.n_threads):
+            for epoch in range(1, int(self.max_epochs) + 1):
+                order = rng.permutation(n) if self.shuffle else None
+                search.new_epoch(order)
+                mistakes, i = 0, 0
+                while i < n:
+                    j = search.next_mistake(w, b, i)  # first j >= i with y_j (w . x_j + b) <= 0
+                    self._keep(w, b, j - i)  # samples i, ..., j - 1: no mistake, no change
+                    if j == n:
+                        break
+                    x_j, y_j = search.sample(j)
+                    w += y_j * x_j  # the update
+                    b += y_j * step
+                    mistakes += 1
+                    self.history_.append(Update(search.index(j), epoch, w.copy(), b))
+                    self._updated(X, signs, w, b)
                     i = j + 1
-                    continue
-                if hooks:
-                    self._visit(state, w, b, k)  # the correctly classified samples before j
-                w += ye[j] * Xe[j]
-                b += ye[j] * step
-                v = scaled(w, b)
-                mistakes += 1
-                self.history_.append(Update(int(order[j]) if order is not None else j, epoch, w.copy(), b))
-                if hooks:
-                    self._after_update(state, X, signs, w, b)
-                    self._visit(state, w, b, 1)
-                # Next block: a mistake wastes the rest of its block, a small block costs a call; for a
-                # gap G between mistakes about sqrt(3000 G) rows balances the two.
-                i, block, last = j + 1, min(16384, max(256, int(math.sqrt(3000.0 * (j - last))))), j
-            if mistakes == 0:
-                break
+                if mistakes == 0:
+                    break
         self.n_epochs_ = epoch
         self.n_updates_ = len(self.history_)
         self.converged_ = mistakes == 0
         self.n_features_in_ = d
-        self.coef_, self.intercept_ = self._final(state, w, b)
+        self.coef_, self.intercept_ = self._result(w, b)
         if not self.converged_:
             warn_not_converged(
                 f"{type(self).__name__} made mistakes in all {self.max_epochs} epochs "
@@ -225,17 +197,31 @@ class Perceptron(LinearClassifierMixin):
             )
         return self
 
-    # Hooks for the variants below; the plain perceptron keeps its last weights.
-    def _start(self, d):
-        return None
+    def _initial_weights(self, d, coef_init, intercept_init):
+        w, b = check_weights(np.zeros(d) if coef_init is None else coef_init,
+                             0.0 if intercept_init is None else intercept_init, n_features=d)
+        if not self.fit_intercept and b != 0:
+            raise ValueError(f"intercept_init must be 0 (or None) when fit_intercept=False, got {b}")
+        return w.copy(), b
 
-    def _visit(self, state, w, b, count):
-        pass
+    def _offset_step(self, X):
+        if not self.fit_intercept:
+            return 0.0
+        if self.bias_update == "unit":
+            return 1.0
+        return float(np.max(np.einsum("ij,ij->i", X, X)))  # R^2
 
-    def _after_update(self, state, X, signs, w, b):
-        pass
+    # What the variants change: the plain perceptron returns its last weights.
+    def _begin(self, w, b):
+        """Called once with the starting weights."""
 
-    def _final(self, state, w, b):
+    def _keep(self, w, b, count):
+        """``count`` samples were visited without a mistake; the weights stay ``(w, b)``."""
+
+    def _updated(self, X, signs, w, b):
+        """A mistake was corrected; ``(w, b)`` are the new weights."""
+
+    def _result(self, w, b):
         return w.copy(), float(b)
 
 
@@ -253,7 +239,7 @@ class PocketPerceptron(Perceptron):
     pocket_error_ : float
         Training error of the returned weights (boundary points count as mistakes).
     pocket_update_ : int
-        Number of updates after which the pocket weights were found (0: the zero vector).
+        Number of updates after which the pocket weights were found (0: the starting weights).
 
     References
     ----------
@@ -261,19 +247,25 @@ class PocketPerceptron(Perceptron):
     Networks* 1(2), 179-191.
     """
 
-    def _start(self, d):
-        return {"w": np.zeros(d), "b": 0.0, "error": 1.0, "update": 0, "count": 0}
+    def _begin(self, w, b):
+        self._pocket = {"w": w.copy(), "b": b, "error": np.inf, "update": 0, "count": 0}
 
-    def _after_update(self, state, X, signs, w, b):
-        state["count"] += 1
+    def _updated(self, X, signs, w, b):
+        pocket = self._pocket
+        if pocket["error"] == np.inf:  # the error of the starting weights, computed once
+            pocket["error"] = float(np.mean(signs * (X @ pocket["w"] + pocket["b"]) <= 0))
+        pocket["count"] += 1
         error = float(np.mean(signs * (X @ w + b) <= 0))
-        if error < state["error"]:
-            state.update(w=w.copy(), b=float(b), error=error, update=state["count"])
+        if error < pocket["error"]:
+            pocket.update(w=w.copy(), b=float(b), error=error, update=pocket["count"])
 
-    def _final(self, state, w, b):
-        self.pocket_error_ = state["error"]
-        self.pocket_update_ = state["update"]
-        return state["w"].copy(), state["b"]
+    def _result(self, w, b):
+        pocket = self.__dict__.pop("_pocket")
+        if pocket["error"] == np.inf:  # no update at all: the starting weights make no mistake
+            pocket["error"] = 0.0
+        self.pocket_error_ = pocket["error"]
+        self.pocket_update_ = pocket["update"]
+        return pocket["w"].copy(), pocket["b"]
 
 
 class AveragedPerceptron(Perceptron):
@@ -291,18 +283,120 @@ class AveragedPerceptron(Perceptron):
     algorithm. *Machine Learning* 37(3), 277-296.
     """
 
-    def _start(self, d):
-        return {"w": np.zeros(d), "b": 0.0, "visits": 0}
+    def _begin(self, w, b):
+        self._sum = {"w": np.zeros_like(w), "b": 0.0, "visits": 0}
 
-    def _visit(self, state, w, b, count):
+    def _keep(self, w, b, count):
         if count:
-            state["w"] += count * w
-            state["b"] += count * b
-            state["visits"] += count
+            self._sum["w"] += count * w
+            self._sum["b"] += count * b
+            self._sum["visits"] += count
 
-    def _final(self, state, w, b):
-        visits = max(state["visits"], 1)
-        return state["w"] / visits, state["b"] / visits
+    def _updated(self, X, signs, w, b):
+        self._keep(w, b, 1)  # the visit that made the update counts the new weights
+
+    def _result(self, w, b):
+        total = self.__dict__.pop("_sum")
+        visits = max(total["visits"], 1)
+        return total["w"] / visits, total["b"] / visits
+
+
+class _MistakeSearch:
+    """Find the next mistake of the one-sample loop, a block of samples at a time, exactly.
+
+    ``next_mistake(w, b, i)`` returns the first ``j >= i`` (in the epoch's order) at which the
+    one-sample test ``y_j * (x_j @ w + b) <= 0`` holds, computed in double precision.
+
+    The margins of a block are one matrix-vector product ``Z_block @ (w, b)`` with the rows
+    ``z_i = (y_i x_i, y_i)`` (multiplying by ``y_i = +-1`` is exact). Whatever the order of
+    summation, a computed dot product of ``d + 1`` terms differs from the exact one by at most
+    ``E = g (sum_k |x_k w_k| + |b|) + f`` with ``g = (d + 1) u / (1 - (d + 1) u)``, ``u = 2^-53``
+    (N. J. Higham, *Accuracy and Stability of Numerical Algorithms*, section 3.1), plus ``f``, at
+    most ``2^-1075`` per product that underflows; and ``sum_k |x_k w_k| <= R ||w||`` with
+    ``R = max_i ||x_i||``. So a block margin above ``2 E`` (``g`` taken 10% larger, for the rounding
+    of ``E`` itself) proves that the one-sample test finds no mistake there: its result is within
+    ``E`` of the exact margin, which is within ``E`` of the block margin. The first sample of the
+    block without that proof is decided by the one-sample test itself. At normal scales the proof
+    fails only for margins within about ``1e-15 R ||w||`` of zero; where an intermediate could
+    overflow, the search is the one-sample loop.
+    """
+
+    def __init__(self, X, signs):
+        n, d = X.shape
+        self.X, self.signs, self.n = X, signs, n
+        self.Z = np.empty((n, d + 1))
+        np.multiply(X, signs[:, None], out=self.Z[:, :d])
+        self.Z[:, d] = signs
+        self.radius = float(_row_norms(X).max())  # R
+        terms = d + 1
+        self.g = 1.1 * terms * 2.0**-53 / (1.0 - terms * 2.0**-53)
+        self.f = 4.0 * (d + 2) * 2.0**-1074
+        self.v = np.empty(d + 1)
+        self.block = 256  # rows per product, adapted to the gaps between mistakes
+        self.new_epoch(None)
+
+    def new_epoch(self, order):
+        self.order = order
+        self.Ze = self.Z if order is None else self.Z[order]
+
+    def index(self, j):
+        """The position in ``X`` of the ``j``-th sample visited this epoch."""
+        return int(self.order[j]) if self.order is not None else j
+
+    def sample(self, j):
+        i = self.index(j)
+        return self.X[i], self.signs[i]
+
+    def _mistake(self, j, w, b):
+        x_j, y_j = self.sample(j)
+        return y_j * (x_j @ w + b) <= 0  # the one-sample test
+
+    def next_mistake(self, w, b, i):
+        size = self.radius * _vector_norm(w) + abs(b)  # bounds sum_k |x_k w_k| + |b|
+        if not size < 2.0**1020:  # intermediates may overflow: the one-sample loop itself
+            with np.errstate(over="ignore", invalid="ignore"):
+                for j in range(i, self.n):
+                    if self._mistake(j, w, b):
+                        return j
+            return self.n
+        v, Ze, start, block = self.v, self.Ze, i, self.block
+        v[:-1], v[-1] = w, b
+        threshold = 2.0 * (self.g * size + self.f)
+        while i < self.n:
+            stop = min(i + block, self.n)
+            unsure = Ze[i:stop] @ v <= threshold
+            k = int(unsure.argmax())  # the first sample without a proof, if any
+            if not unsure[k]:
+                i, block = stop, min(2 * block, 16384)
+                continue
+            j = i + k
+            if self._mistake(j, w, b):
+                self.block = max(64, min(16384, j - start))  # next time: about this gap
+                return j
+            i = j + 1
+        self.block = 16384
+        return self.n
+
+
+def _vector_norm(w):
+    """``||w||`` without underflow or overflow (``w`` scaled by its largest entry if need be)."""
+    squares = float(w @ w)
+    if 1e-290 < squares < 1e290:
+        return math.sqrt(squares)
+    top = float(np.max(np.abs(w)))
+    if top == 0 or not np.isfinite(top):
+        return top
+    scaled = w / top
+    return top * float(np.sqrt(scaled @ scaled))
+
+
+def _row_norms(X):
+    """Euclidean norm of each row, without underflow or overflow (each row scaled by its largest entry)."""
+    top = np.max(np.abs(X), axis=1)
+    safe = np.where(top > 0, top, 1.0)
+    with np.errstate(under="ignore"):
+        scaled = X / safe[:, None]
+        return top * np.sqrt(np.einsum("ij,ij->i", scaled, scaled))
 
 
 def mistake_bound(X, y, w, b=0.0, bias_update="unit", fit_intercept=True):
@@ -364,6 +458,98 @@ def mistake_bound(X, y, w, b=0.0, bias_update="unit", fit_intercept=True):
     if r2 == 0:
         raise ValueError("every x_i is the zero vector, so R = 0 and the 'radius' bound is undefined")
     return 2.0 * r2 * (float(w @ w) + b * b / r2) / gamma_f**2
+
+
+def freund_schapire_bound(X, y, w, b=0.0, gamma=None, fit_intercept=True, bias_update="unit", n_epochs=1):
+    """Freund and Schapire's mistake bound, valid for any data, separable or not.
+
+    Chapter 4, the perceptron on data that are not separable. Theorem (Y. Freund and R. E.
+    Schapire 1999, *Large margin classification using the perceptron algorithm*, Machine Learning
+    37(3), theorem 2): let ``(x_1, y_1), ..., (x_T, y_T)`` be any sequence with ``||x_t|| <= R``,
+    ``u`` a unit vector and ``gamma > 0``; put ``d_t = max(0, gamma - y_t u . x_t)`` and
+    ``D = sqrt(sum_t d_t^2)``. Then the perceptron through the origin (``alg-perceptron-origin``),
+    started from ``w = 0`` and run once along the sequence, makes at most
+
+        ((R + D) / gamma)^2
+
+    mistakes. ``D`` measures how far the points fall short of margin ``gamma`` along ``u``; for a
+    ``u`` that separates with margin ``gamma`` it is 0 and the bound is Novikoff's
+    (:func:`mistake_bound`).
+
+    This function applies the theorem to :class:`Perceptron` run on ``(X, y)`` for ``n_epochs``
+    passes, in any order (``shuffle=True`` included), started from ``w = 0, b = 0`` (not from
+    ``coef_init``): the sequence is the data repeated ``n_epochs`` times, so its ``D`` is
+    ``sqrt(n_epochs)`` times the one-pass ``D`` computed from ``X``, and the bound is on the total
+    number of updates (``n_updates_``) made in the first ``n_epochs`` epochs. The geometry is the
+    one in which the variant is the perceptron through the origin, as in :func:`mistake_bound`:
+
+    * ``fit_intercept=False``: the points ``x_i``, ``u = w / ||w||`` (``b`` must be 0),
+      ``R = max_i ||x_i||``;
+    * ``bias_update="unit"`` (``alg-perceptron-offset``): the augmented points ``(1, x_i)``,
+      ``u = (b, w) / ||(b, w)||``, ``R = max_i ||(1, x_i)||``;
+    * ``bias_update="radius"`` (``alg-perceptron-radius``): the points ``(x_i, R_x)`` with
+      ``R_x = max_i ||x_i||``, ``u = (w, b / R_x) / ||(w, b / R_x)||``, ``R = sqrt(2) R_x``.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,) with labels in {-1, +1}
+    w : array-like of shape (n_features,)
+        The reference direction (normalised here; any nonzero scale gives the same bound).
+    b : float, default=0.0
+    gamma : float > 0, default=None
+        The target margin. Default: the geometric margin of ``u`` (in the geometry above), which
+        must then be positive (``(w, b)`` separates the data); with a ``(w, b)`` that does not
+        separate, pass ``gamma``.
+    fit_intercept : bool, default=True
+    bias_update : {"unit", "radius"}, default="unit"
+    n_epochs : int, default=1
+        Number of passes the bound covers.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> X, y = [[1.0], [2.0], [-1.0], [0.5]], [1, 1, -1, -1]
+    >>> round(freund_schapire_bound(X, y, w=[1.0], fit_intercept=False, gamma=0.5), 6)
+    36.0
+    """
+    X = check_X(X)
+    w, b = check_weights(w, b, n_features=X.shape[1])
+    y = check_labels_pm1(y, X.shape[0])
+    check_option(bias_update, "bias_update", _BIAS_UPDATES)
+    check_positive(n_epochs, "n_epochs", integer=True)
+    r2 = float(np.max(np.einsum("ij,ij->i", X, X)))
+    if not fit_intercept:
+        if b != 0:
+            raise ValueError(f"b must be 0 when fit_intercept=False (a boundary through the origin), got {b}")
+        Z, u = X, w
+    elif bias_update == "unit":
+        Z, u = np.hstack([np.ones((X.shape[0], 1)), X]), np.concatenate([[b], w])
+    else:
+        if r2 == 0:
+            raise ValueError("every x_i is the zero vector, so R = 0 and the 'radius' bound is undefined")
+        radius = np.sqrt(r2)
+        Z, u = np.hstack([X, np.full((X.shape[0], 1), radius)]), np.concatenate([w, [b / radius]])
+    norm = float(np.linalg.norm(u))
+    if norm == 0:
+        raise ValueError("(w, b) must not be zero: the bound needs a direction")
+    u = u / norm
+    margins = y * (Z @ u)
+    if gamma is None:
+        gamma = float(margins.min())
+        if gamma <= 0:
+            raise ValueError(
+                f"(w, b) does not separate the data (smallest geometric margin {gamma:.6g} <= 0), so there "
+                "is no default gamma: pass a target margin, e.g. gamma=0.1"
+            )
+    else:
+        check_positive(gamma, "gamma")
+    R = float(np.sqrt(np.max(np.einsum("ij,ij->i", Z, Z))))
+    D = float(np.sqrt(n_epochs * np.sum(np.maximum(0.0, gamma - margins) ** 2)))
+    return ((R + D) / gamma) ** 2
 
 
 # ---------------------------------------------------------------------------------------------

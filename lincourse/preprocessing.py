@@ -1,17 +1,18 @@
-"""Preparing data for a fit: a seeded train/test split and a standardiser.
+"""Preparing data for a fit: a seeded train/test split, k folds, and a standardiser.
 
-Chapter 5 (*Logistic regression*) uses both on the breast-cancer data: the held-out points are set
+Chapter 5 (*Logistic regression*) uses them on the breast-cancer data: the held-out points are set
 aside first, and the standardiser learns its means and standard deviations from the training
-points only, so that nothing about the test set leaks into the model.
+points only, so that nothing about the test set leaks into the model. The folds of :func:`k_fold`
+serve cross-validation (:func:`lincourse.metrics.cross_val_score`), which chooses the penalty ``C``.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ._validation import NotFittedError, check_random_state, check_X
+from ._validation import NotFittedError, check_positive, check_random_state, check_X
 
-__all__ = ["train_test_split", "Standardizer"]
+__all__ = ["train_test_split", "k_fold", "Standardizer"]
 
 
 def train_test_split(X, y, test_size=0.3, random_state=None, stratify=False):
@@ -68,6 +69,54 @@ def train_test_split(X, y, test_size=0.3, random_state=None, stratify=False):
     if test.size == 0 or train.size == 0:
         raise ValueError("the split leaves one part empty; choose a test_size between 0 and 1")
     return X[train], X[test], y[train], y[test]
+
+
+def k_fold(y, n_splits=5, random_state=None, stratify=True):
+    """Split the indices ``0, ..., n - 1`` into ``n_splits`` folds; yield ``(train, test)`` for each.
+
+    Chapter 5 (section *Choosing C by cross-validation*). Every index is in exactly one test
+    fold; the folds differ in size by at most one (per class, with ``stratify=True``, which deals
+    the rows of each class out to the folds in turn after a seeded shuffle, so every fold has
+    about the class proportions of ``y``). Deterministic given ``random_state``.
+
+    Parameters
+    ----------
+    y : array-like of shape (n_samples,)
+        The labels (only their number, and their classes if ``stratify``, are used).
+    n_splits : int, default=5
+        At least 2 and at most the number of samples (of the smallest class, if ``stratify``).
+    random_state : int, numpy Generator or None
+    stratify : bool, default=True
+
+    Yields
+    ------
+    train, test : ndarrays of sorted indices
+
+    Examples
+    --------
+    >>> folds = list(k_fold([0, 0, 0, 1, 1, 1], n_splits=3, random_state=0))
+    >>> [len(test) for _, test in folds], sorted(int(i) for _, test in folds for i in test)
+    ([2, 2, 2], [0, 1, 2, 3, 4, 5])
+    """
+    y = np.asarray(y)
+    if y.ndim != 1:
+        raise ValueError(f"y must be a 1-D vector of labels, got shape {y.shape}")
+    check_positive(n_splits, "n_splits", integer=True)
+    n = y.shape[0]
+    groups = [np.flatnonzero(y == c) for c in np.unique(y)] if stratify else [np.arange(n)]
+    smallest = min((g.size for g in groups), default=0)
+    if n_splits < 2 or n_splits > smallest:
+        what = "the smallest class" if stratify else "the data"
+        raise ValueError(f"n_splits must lie between 2 and the number of samples of {what} ({smallest}), "
+                         f"got {n_splits}")
+    rng = check_random_state(random_state)
+    fold_of = np.empty(n, dtype=int)
+    offset = 0
+    for group in groups:
+        fold_of[rng.permutation(group)] = (np.arange(group.size) + offset) % n_splits
+        offset += group.size  # the next class continues the deal, so the fold sizes stay balanced
+    for j in range(n_splits):
+        yield np.flatnonzero(fold_of != j), np.flatnonzero(fold_of == j)
 
 
 class Standardizer:

@@ -240,8 +240,10 @@ def test_chapter4_checks(capsys):
     assert check("ex-perceptron-learning-rate", {"weights", "number of updates"}) is False
     assert check("ex-perceptron-from-scratch", perceptron_origin) is True
     assert check("ex-perceptron-from-scratch", lambda X, y, max_epochs=100: np.zeros(np.shape(X)[1])) is False
+    assert check("ex-perceptron-freund-schapire", 36) is True      # R = 2, D = 1, gamma = 0.5
+    assert check("ex-perceptron-freund-schapire", 16) is False     # (R / gamma)^2: the deficit forgotten
     assert check("ex-perceptron-margin-steps", [0.18]) is True
     assert check("ex-perceptron-xor-feature", 29) is True
     assert check("ex-perceptron-xor-feature", ...) is None
     out = capsys.readouterr().out
-    assert out.count("Correct.") == 5
+    assert out.count("Correct.") == 6

@@ -255,6 +255,7 @@ def test_ovr_claims_counts_positive_scores():
 
 # -- the chapter's checks -------------------------------------------------------------------------------
 CH5 = ["ex-logistic-gradient", "ex-logistic-features", "ex-logistic-learning-rate", "ex-logistic-threshold"]
+CHOICE = ["ex-logistic-separation"]
 
 
 def test_chapter5_checks_accept_the_expected_value_and_reject_others(capsys):
@@ -270,6 +271,181 @@ def test_chapter5_checks_accept_the_expected_value_and_reject_others(capsys):
     assert "Correct." in out and "Not yet" in out and "No answer yet" in out
 
 
+def test_separation_check_wants_exactly_the_overlapping_set(capsys):
+    assert "ex-logistic-separation" in registered()
+    assert check("ex-logistic-separation", {"A"}) is True
+    assert check("ex-logistic-separation", ["a"]) is True
+    assert check("ex-logistic-separation", {"A", "C"}) is False     # C is quasi-completely separated
+    assert check("ex-logistic-separation", set()) is False
+
+
 def test_learning_rate_check_accepts_the_printed_value(capsys):
     assert check("ex-logistic-learning-rate", 10) is True
     assert check("ex-logistic-learning-rate", 12.59) is False
+
+
+# -- calibration intervals, ROC curve, k folds, cross-validation, Gaussian classes -----------------------
+def test_calibration_quantile_bins_agree_with_sklearn():
+    from sklearn.calibration import calibration_curve
+
+    rng = np.random.default_rng(4)
+    p = rng.random(400) ** 3                        # skewed towards 0, so uniform bins would be uneven
+    t = (rng.random(400) < p).astype(int)
+    table = lc.calibration_table(t, p, n_bins=5, strategy="quantile")
+    prob_true, prob_pred = calibration_curve(t, p, n_bins=5, strategy="quantile")
+    assert table.count.tolist() == [80] * 5
+    assert np.allclose(table.observed, prob_true) and np.allclose(table.mean_predicted, prob_pred)
+    with pytest.raises(ValueError, match="strategy"):
+        lc.calibration_table(t, p, strategy="equal")
+
+
+@pytest.mark.parametrize("k, n", [(0, 2), (2, 2), (1, 3), (7, 40), (33, 34), (500, 1000)])
+def test_wilson_interval_matches_scipy(k, n):
+    from scipy.stats import binomtest
+
+    from lincourse.metrics import wilson_interval
+
+    low, high = wilson_interval(k, n)
+    ci = binomtest(k, n).proportion_ci(confidence_level=0.95, method="wilson")
+    assert np.isclose(low, ci.low, atol=1e-12) and np.isclose(high, ci.high, atol=1e-12)
+
+
+def test_calibration_table_intervals_are_wide_for_small_bins():
+    t = np.r_[np.zeros(100), 1, 1]
+    p = np.r_[np.full(100, 0.01), 0.5, 0.5]
+    table = lc.calibration_table(t, p, n_bins=5)
+    assert table.count[2] == 2 and table.observed[2] == 1.0
+    assert table.high[2] - table.low[2] > 0.6      # two points say almost nothing
+    assert table.high[0] - table.low[0] < 0.04     # a hundred points say a lot
+    assert np.isnan(table.low[1]) and "-" in str(table).splitlines()[2]
+
+
+@given(st.lists(st.integers(0, 1), min_size=2, max_size=40), st.data())
+def test_roc_curve_matches_sklearn(t, data):
+    from sklearn.metrics import roc_auc_score
+    from sklearn.metrics import roc_curve as sk_roc
+
+    from lincourse.metrics import roc_auc, roc_curve
+
+    t = np.array(t)
+    if t.min() == t.max():
+        t[0] = 1 - t[0]
+    scores = np.array(data.draw(st.lists(st.integers(-3, 3), min_size=t.size, max_size=t.size)), float) / 2
+    fpr, tpr, thr = roc_curve(t, scores)
+    ref = sk_roc(t, scores, drop_intermediate=False)
+    for mine, theirs in zip((fpr, tpr, thr), ref):
+        assert np.array_equal(mine, theirs)
+    assert np.isclose(roc_auc(t, scores), roc_auc_score(t, scores))
+
+
+def test_roc_curve_by_hand_and_validation():
+    from lincourse.metrics import roc_auc, roc_curve
+
+    fpr, tpr, thr = roc_curve([0, 1, 0, 1], [0.2, 0.9, 0.9, 0.4])   # a tie between a positive and a negative
+    assert fpr.tolist() == [0.0, 0.5, 0.5, 1.0] and tpr.tolist() == [0.0, 0.5, 1.0, 1.0]
+    assert thr[0] == np.inf and thr[1:].tolist() == [0.9, 0.4, 0.2]
+    assert roc_auc([0, 1, 0, 1], [0.2, 0.9, 0.9, 0.4]) == 0.625      # (1 + 0.5 + 1 + 0) / 4: a tie counts one half
+    assert roc_auc([0, 0, 1], [1.0, 2.0, 3.0]) == 1.0 and roc_auc([0, 0, 1], [3.0, 2.0, 1.0]) == 0.0
+    with pytest.raises(ValueError, match="both outcomes"):
+        roc_curve([1, 1], [0.1, 0.2])
+    with pytest.raises(ValueError, match="outcomes 0 and 1"):
+        roc_curve([-1, 1], [0.1, 0.2])
+    with pytest.raises(ValueError, match="infinity"):
+        roc_curve([0, 1], [0.1, np.inf])
+
+
+@pytest.mark.parametrize("stratify", [True, False])
+@pytest.mark.parametrize("n_splits", [2, 5, 7])
+def test_k_fold_partitions_the_rows(stratify, n_splits):
+    from lincourse.preprocessing import k_fold
+
+    y = np.r_[np.zeros(23, int), np.ones(12, int)]
+    folds = list(k_fold(y, n_splits=n_splits, random_state=1, stratify=stratify))
+    assert len(folds) == n_splits
+    tests = [test for _, test in folds]
+    assert np.array_equal(np.sort(np.concatenate(tests)), np.arange(35))    # every row in one test fold
+    assert max(map(len, tests)) - min(map(len, tests)) <= 1                    # balanced sizes
+    for train, test in folds:
+        assert np.intersect1d(train, test).size == 0 and train.size + test.size == 35
+        if stratify:                                                           # class counts balanced too
+            counts = [np.sum(y[test] == 1) for _, test in folds]
+            assert max(counts) - min(counts) <= 1
+    again = list(k_fold(y, n_splits=n_splits, random_state=1, stratify=stratify))
+    assert all(np.array_equal(a[1], b[1]) for a, b in zip(folds, again))
+
+
+def test_k_fold_validates():
+    from lincourse.preprocessing import k_fold
+
+    with pytest.raises(ValueError, match="n_splits"):
+        list(k_fold([0, 0, 1], n_splits=2))                 # the smallest class has one sample
+    with pytest.raises(ValueError, match="n_splits"):
+        list(k_fold([0, 1, 0, 1], n_splits=1, stratify=False))
+    with pytest.raises(ValueError, match="1-D"):
+        list(k_fold(np.zeros((2, 2))))
+
+
+def test_cross_val_score_fits_each_fold_with_training_statistics_only():
+    from lincourse.metrics import cross_val_score
+    from lincourse.preprocessing import k_fold
+
+    X, y = lc.datasets.make_overlapping(60, separation=1.5, random_state=3)
+    X = X * np.array([100.0, 0.01]) + np.array([5.0, -3.0])
+    est = lc.LogisticRegression(C=0.5)
+    got = cross_val_score(est, X, y, n_splits=4, scoring="log_loss", standardize=True, random_state=2)
+    want = []
+    for train, test in k_fold(y, n_splits=4, random_state=2):
+        scaler = lc.Standardizer().fit(X[train])
+        model = lc.LogisticRegression(C=0.5).fit(scaler.transform(X[train]), y[train])
+        want.append(lc.logistic_loss(y[test], model.decision_function(scaler.transform(X[test]))))
+    assert np.allclose(got, want, rtol=1e-10)
+    leaky = lc.Standardizer().fit(X)                       # statistics of all the rows: a different answer
+    leaked = cross_val_score(est, leaky.transform(X), y, n_splits=4, scoring="log_loss", random_state=2)
+    assert not np.allclose(got, leaked, rtol=1e-6)
+    acc = cross_val_score(est, X, y, n_splits=4, standardize=True, random_state=2)
+    assert acc.shape == (4,) and np.all((0 <= acc) & (acc <= 1))
+    assert est.get_params()["C"] == 0.5 and not hasattr(est, "coef_")   # the estimator passed is not fitted
+    with pytest.raises(ValueError, match="scoring"):
+        cross_val_score(est, X, y, scoring="auc")
+    with pytest.raises(ValueError, match="two classes"):
+        cross_val_score(est, X, np.arange(60) % 3)
+
+
+def test_gaussian_classes_posterior_is_the_logistic_model():
+    from scipy.stats import multivariate_normal
+
+    cov = np.array([[1.0, 0.6], [0.6, 2.0]])
+    mu0, mu1 = np.array([0.5, -1.0]), np.array([1.5, 1.0])
+    X, y, (w, b) = lc.datasets.make_gaussian_classes(20000, mu0, mu1, cov, prior1=0.3, random_state=7,
+                                                     return_posterior=True)
+    assert np.allclose(w, np.linalg.solve(cov, mu1 - mu0))
+    f1 = 0.3 * multivariate_normal(mu1, cov).pdf(X[:50])
+    f0 = 0.7 * multivariate_normal(mu0, cov).pdf(X[:50])
+    assert np.allclose(f1 / (f0 + f1), lc.sigmoid(X[:50] @ w + b), rtol=1e-10)    # Bayes' rule, exactly
+    assert abs(np.mean(y == 1) - 0.3) < 0.02
+    fit = lc.LogisticRegression().fit(X, y)
+    assert np.allclose(fit.coef_, w, atol=0.1) and abs(fit.intercept_ - b) < 0.1   # maximum likelihood finds it
+    again = lc.datasets.make_gaussian_classes(20000, mu0, mu1, cov, prior1=0.3, random_state=7)
+    assert np.array_equal(again[0], X)
+
+
+@pytest.mark.parametrize("kwargs, match", [({"cov": [[1.0, 2.0], [2.0, 1.0]]}, "positive definite"),
+                                           ({"cov": [[1.0, 0.0], [1.0, 1.0]]}, "symmetric"),
+                                           ({"prior1": 1.0}, "prior1"),
+                                           ({"mean1": [1.0, 0.0, 0.0]}, "same length")])
+def test_gaussian_classes_validate(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        lc.datasets.make_gaussian_classes(10, **kwargs)
+
+
+@pytest.mark.parametrize("chapter", ["04_perceptron.ipynb", "05_logistic_regression.ipynb"])
+def test_chapters_4_and_5_speak_to_readers(chapter):
+    """No project-internal words in the text of chapters 4 and 5 (the course cites sources by author and title)."""
+    import json
+    import re
+    from pathlib import Path
+
+    nb = json.loads((Path(__file__).resolve().parents[1] / "chapters" / chapter).read_text())
+    text = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    for word in (r"seed notes?", r"\bissue\b", r"\bhelpers?\b", r"\breviewers?\b", r"\bCI\b"):
+        assert not re.search(word, text, flags=re.IGNORECASE), f"{chapter} says {word!r}"

@@ -90,9 +90,10 @@ def test_explorer_sweeps_keep_fixed_axes(factory):
     assert len(frames) > 1
 
 
-def test_hyperplane_length_scales_theta_and_b_and_leaves_predictions():
+def test_hyperplane_scaling_theta_and_b_together_leaves_predictions():
+    """Scale invariance: (c theta, c b) gives the same predictions and -b/||theta||, other scores."""
     ex = lc.explorers.hyperplane()
-    readouts = [ex.set(angle=30, length=L, b=0.5).readout.splitlines() for L in (0.5, 1.0, 3.0)]
+    readouts = [ex.set(angle=30, length=c, b=0.5 * c).readout.splitlines() for c in (0.5, 1.0, 3.0)]
     assert len({r[2] for r in readouts}) == 1  # the predictions line
     assert len({r[3] for r in readouts}) == 1  # -b/||theta||
     assert len({r[1] for r in readouts}) == 3  # the scores do change
@@ -102,19 +103,32 @@ def test_hyperplane_length_scales_theta_and_b_and_leaves_predictions():
     assert f"{lc.distance_from_origin(theta, 1.5):+.3f}" in readouts[2][3]
 
 
+def test_hyperplane_length_alone_does_not_rescale_b():
+    """The length slider is ||theta|| only: b stays what its slider says, so the boundary moves."""
+    ex = lc.explorers.hyperplane()
+    readouts = [ex.set(angle=30, length=c, b=0.5).readout.splitlines() for c in (0.5, 3.0)]
+    assert all("b = +0.50" in r[0] for r in readouts)
+    assert "-1.000" in readouts[0][3] and "-0.167" in readouts[1][3]
+    assert readouts[0][2] != readouts[1][2]  # x(5) changes sides
+
+
 def test_point_distance_readout_matches_library():
-    ex = lc.explorers.point_distance().set(x1=1.0, x2=-2.0, angle=120, b=0.3)
+    b = lc.explorers.geometry.POINT_DISTANCE_OFFSET
+    ex = lc.explorers.point_distance().set(x1=1.0, x2=-2.0, angle=120)
     theta, x = unit_vector(120), np.array([1.0, -2.0])
-    assert f"{lc.signed_distance(x, theta, 0.3):+.3f}" in ex.readout
-    foot = lc.project_onto_hyperplane(x, theta, 0.3)
+    assert f"{lc.signed_distance(x, theta, b):+.3f}" in ex.readout
+    foot = lc.project_onto_hyperplane(x, theta, b)
     assert f"({foot[0]:+.2f}, {foot[1]:+.2f})" in ex.readout
 
 
 def test_dataset_margin_readout_matches_library():
-    ex = lc.explorers.dataset_margin().set(angle=200, b=0.1)
+    ex = lc.explorers.dataset_margin().set(angle=200, length=2.5, b=0.1)
     X, y = lc.datasets.make_separable(20, margin=0.25, random_state=3)
-    gamma = lc.geometric_margin(2.0 * X, y, unit_vector(200), 0.1)
-    assert f"{gamma:+.3f}" in ex.readout
+    theta = 2.5 * unit_vector(200)
+    assert f"functional margin min_i y_i (theta.x_i + b) = {lc.functional_margin(2.0 * X, y, theta, 0.1):+.3f}" in ex.readout
+    assert f"(functional margin)/||theta|| = {lc.geometric_margin(2.0 * X, y, theta, 0.1):+.3f}" in ex.readout
+    assert "worst-classified point" in ex.readout  # this line misclassifies points: the ring is no "closest point"
+    assert "closest point" in ex.set(angle=320, length=1.0, b=0.25).readout
 
 
 def test_training_error_explorer_on_credit_matches_landscape():

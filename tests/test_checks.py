@@ -38,3 +38,23 @@ def test_every_registered_check_accepts_its_expected_answer(capsys):
         c = checks._REGISTRY[key]
         answer = c.expected()
         assert checks.check(key, answer) is True, key
+
+
+def test_concept_checks_show_every_answer_with_its_reason():
+    keys = checks.questions()
+    assert len(keys) >= 10  # two per chapter
+    for key in keys:
+        q = checks.quiz(key)
+        page = q._repr_html_()
+        assert page.count("<details") == len(q.options) >= 2
+        assert page.count("Right.") == 1  # exactly one correct option, stated as such
+        assert q.prompt in repr(q)
+
+
+def test_concept_check_registration_is_validated():
+    with pytest.raises(ValueError, match="exactly one"):
+        checks.register_question("q-test-two-right", "?", [("a", True, "x"), ("b", True, "y")])
+    with pytest.raises(ValueError, match="2 to 8"):
+        checks.register_question("q-test-one", "?", [("a", True, "x")])
+    with pytest.raises(KeyError, match="no concept check"):
+        checks.quiz("q-does-not-exist")

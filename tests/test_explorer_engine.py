@@ -8,7 +8,7 @@ import pytest
 
 import lincourse as lc
 from lincourse.explorers import Explorer, Param
-from lincourse.explorers._player import player_grid, player_html
+from lincourse.explorers._player import player_grids, player_html
 
 EXPLORER_FACTORIES = [getattr(lc.explorers, name) for name in lc.explorers.__all__
                       if name not in ("Explorer", "Param", "display_mode")]
@@ -72,20 +72,117 @@ def test_unknown_parameter_and_out_of_range_value():
         ex.set(a=3.4)
 
 
-def test_player_is_self_contained(monkeypatch):
+def test_player_is_self_contained(monkeypatch, tmp_path):
     ex, _ = _toy()
-    grids = player_grid(ex, budget=12)
-    assert np.prod([len(v) for v in grids.values()]) <= 15
-    assert all(ex.params[i].clip(ex.params[i].default) in grids[p] for i, p in enumerate(grids))
-    page = player_html(ex)
+    grids = player_grids(ex)
+    assert grids == {"a": [0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0], "k": [1, 2, 3, 4, 5]}
+    page = player_html(ex, tmp_path, base_url="players/")
     assert "http://" not in page and "https://" not in page
     data = json.loads(re.search(r'<script type="application/json">(.*?)</script>', page).group(1))
-    assert len(data["frames"]) == np.prod(data["sizes"]) == len(data["readouts"])
+    assert data["sizes"] == [11, 5] and data["values"][0][5] == "0.5"
     assert page.count('type="range"') == 2 and 'aria-label="slope"' in page
+    assert "a = 0.5, k = 2" in page  # the default readout is in the page (no JavaScript needed)
+    key = data["key"]
+    chunks = sorted((tmp_path / key).glob("c*.js"))
+    assert len(chunks) == -(-55 // data["chunk"])
+    frames, readouts = [], []
+    for n in range(len(chunks)):
+        text = (tmp_path / key / f"c{n}.js").read_text()
+        body = json.loads(text[text.index(",", text.index(",") + 1) + 1:text.rindex(")")])
+        frames += [[body["s"][i] for i in f] for f in body["f"]]
+        readouts += body["r"]
+    assert len(frames) == 55 and readouts[0] == "a = 0.0, k = 1" and readouts[-1] == "a = 1.0, k = 5"
+    assert len({"".join(f) for f in frames}) == 11  # k changes only the readout of this toy
     assert ex.values == {"a": 0.5, "k": 2}  # left at its defaults
     monkeypatch.setenv("LINCOURSE_EXPLORER_MODE", "player")
+    monkeypatch.setenv("LINCOURSE_PLAYER_DIR", str(tmp_path))
     bundle = ex._repr_mimebundle_()
     assert "text/html" in bundle and "application/vnd.jupyter.widget-view+json" not in bundle
+
+
+def test_a_player_is_rendered_once(monkeypatch, tmp_path):
+    from lincourse.explorers import _player
+
+    ex, _ = _toy()
+    player_html(ex, tmp_path)
+
+    def fail(n):
+        raise AssertionError("rendered again")
+
+    monkeypatch.setattr(_player, "_render_chunk", fail)
+    player_html(ex, tmp_path)  # same declaration, same key: the cached frames are used
+    ex2, _ = _toy()
+    ex2.params[0] = Param("a", 0, 1, 0.1, 0.4, "slope")
+    with pytest.raises(AssertionError, match="rendered again"):
+        player_html(ex2, tmp_path)
+
+
+def test_asked_values_must_be_slider_positions():
+    def draw(ax, a):
+        return str(a)
+
+    ok = Explorer(draw, [Param("a", 0, 1, 0.25, 0.5, player_step=0.5)], asked={"ex-x": [{"a": 0.75}]})
+    assert player_grids(ok)["a"] == [0.0, 0.5, 0.75, 1.0]
+    with pytest.raises(ValueError, match="not a position of the slider"):
+        Explorer(draw, [Param("a", 0, 1, 0.25, 0.5)], asked={"ex-x": [{"a": 0.3}]})
+    with pytest.raises(ValueError, match="unknown parameter"):
+        Explorer(draw, [Param("a", 0, 1, 0.25, 0.5)], asked={"ex-x": [{"b": 0.5}]})
+
+
+@pytest.mark.parametrize("factory", EXPLORER_FACTORIES, ids=lambda f: f.__name__)
+def test_website_sliders_have_enough_positions(factory):
+    from lincourse.explorers._player import MAX_ANGLE_STEP, MIN_POSITIONS
+
+    ex = factory()
+    grids = player_grids(ex)
+    for p in ex.params:
+        values = grids[p.name]
+        assert len(values) >= min(MIN_POSITIONS, len(p.grid())), (p.name, len(values))
+        if "angle" in p.name:
+            assert max(np.diff(values)) <= MAX_ANGLE_STEP, (p.name, values)
+        for label, settings in ex.asked.items():
+            for setting in settings:
+                if p.name in setting:
+                    assert setting[p.name] in values, (label, p.name, setting[p.name])
+
+
+def test_learning_rate_runs_are_keyed_by_grid_position():
+    ex = lc.explorers.gradient_descent()
+    text = ex.set(log_lr=0.10000000000000009, iteration=100).readout  # what a browser may send
+    assert text == ex.set(log_lr=0.1, iteration=100).readout
+    assert text.startswith("learning rate = 1.259")
+
+
+def test_frames_differ_at_different_positions():
+    from lincourse.explorers._player import frame
+
+    ex = lc.explorers.hyperplane()
+    seen = set()
+    for values in ({"angle": 30, "length": 1.0, "b": 0.5}, {"angle": 30, "length": 2.0, "b": 0.5},
+                   {"angle": 45, "length": 1.0, "b": 0.5}, {"angle": 30, "length": 1.0, "b": 0.75}):
+        svg, text = frame(ex, **values)
+        assert text == ex.set(**values).readout
+        seen.add("".join(svg))
+    assert len(seen) == 4
+
+
+def test_length_moves_the_boundary_and_scaling_both_does_not():
+    ex = lc.explorers.hyperplane()
+    last = lambda: ex.readout.splitlines()[-1]  # noqa: E731
+    ex.set(angle=30, length=1.0, b=0.5)
+    one = last()
+    ex.set(angle=30, length=2.0, b=1.0)
+    assert last() == one  # (2 theta, 2 b): the same line
+    ex.set(angle=30, length=2.0, b=0.5)
+    assert last() != one  # theta alone: the line moves
+
+
+def test_functional_and_geometric_margins_differ_with_the_length():
+    ex = lc.explorers.dataset_margin()
+    lines = ex.set(angle=320, length=2.0, b=0.5).readout.splitlines()
+    functional = float(lines[2].split("= ")[-1])
+    geometric = float(lines[3].split("= ")[-1])
+    assert functional == pytest.approx(2 * geometric, abs=2e-3)
 
 
 @pytest.mark.parametrize("factory", EXPLORER_FACTORIES, ids=lambda f: f.__name__)
@@ -98,3 +195,12 @@ def test_every_course_explorer(factory):
     ex.sliders[p.name].value = other
     assert ex.png != before or ex.readout != text
     assert repr(ex).startswith("Explorer(")
+
+
+def test_numbers_are_shown_at_the_precision_of_the_step():
+    from lincourse.explorers import Param
+
+    assert Param("a", 0.25, 3.0, 0.25, 1.0).format(1.25) == "1.25"
+    assert Param("a", 0, 355, 5, 30).format(30) == "30"
+    assert Param("a", -2.0, 2.0, 0.1, 0.0).format(-0.3) == "-0.3"
+    assert Param("a", -1.5, 1.5, 0.05, 0.0).decimals == 2

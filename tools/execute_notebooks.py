@@ -8,6 +8,21 @@ state would also make the website load the widget manager from a CDN), and any s
 in the notebook metadata is removed, no execution timestamps are stored (they would change the file
 on every run), and consecutive printed outputs of a cell are joined into one.
 Explorers run in their live "widget" mode here, as they do under nbval.
+
+Two things are (re)written on every run, idempotently, so that a notebook opens the same everywhere:
+
+* the **setup cell**, the first code cell (right after the title cell, id ``lincourse-setup``): it
+  installs ``lincourse`` where it is missing (Colab), from the repository named once in
+  ``_config.yml`` (``repository.url`` and ``repository.branch``), and does nothing where it is
+  installed (JupyterLab, Binder, the book build, nbval), so it prints nothing and compares equal
+  under nbval. The environment variable ``LINCOURSE_INSTALL`` replaces what it installs (the
+  arguments to ``pip install``, e.g. a local checkout); it is tagged ``remove-cell``, so the website
+  does not show it;
+* the **metadata**: the kernelspec (name, display name, language) as the installed ``python3``
+  kernel declares it and the ``language_info`` the kernel reports, so that opening a notebook in
+  JupyterLab does not mark it modified.
+
+``--no-execute`` does only these two things (no kernel is started; stored outputs are kept).
 """
 
 import argparse
@@ -16,6 +31,98 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+KERNEL = "python3"
+SETUP_ID = "lincourse-setup"
+SETUP_TAGS = ["remove-cell", "lincourse-setup"]
+INSTALL_VARIABLE = "LINCOURSE_INSTALL"
+
+
+def repository(config=ROOT / "_config.yml"):
+    """``(url, branch)`` of the course repository: ``repository.url`` and ``.branch`` of ``_config.yml``."""
+    import yaml
+
+    repo = (yaml.safe_load(Path(config).read_text()) or {}).get("repository") or {}
+    url = str(repo.get("url") or "").rstrip("/")
+    if not url.startswith("https://"):
+        raise ValueError(f"{config}: repository.url must be the https:// address of the course repository, got {url!r}")
+    return url, str(repo.get("branch") or "main")
+
+
+def setup_source(config=ROOT / "_config.yml"):
+    """The text of the setup cell, generated from the repository named in ``_config.yml``."""
+    url, branch = repository(config)
+    return (
+        "# Setup: installs the course's library, lincourse, where it is missing (e.g. on Colab);\n"
+        "# where it is installed (JupyterLab on your machine, Binder) this cell does nothing.\n"
+        "import importlib.util, os, shlex, subprocess, sys\n"
+        "if importlib.util.find_spec(\"lincourse\") is None:\n"
+        f"    source = os.environ.get(\"{INSTALL_VARIABLE}\", \"git+{url}@{branch}\")\n"
+        "    subprocess.run([sys.executable, \"-m\", \"pip\", \"install\", \"--quiet\", *shlex.split(source)], check=True)\n"
+        "    importlib.invalidate_caches()"
+    )
+
+
+def ensure_setup_cell(nb, config=ROOT / "_config.yml"):
+    """Insert or refresh the setup cell (right after the first cell, the title); idempotent."""
+    import nbformat
+
+    source = setup_source(config)
+    cells = [c for c in nb.cells if c.get("id") == SETUP_ID or SETUP_TAGS[1] in c.get("metadata", {}).get("tags", [])]
+    for cell in cells[1:]:
+        nb.cells.remove(cell)
+    if cells:
+        cell = cells[0]
+        nb.cells.remove(cell)
+    else:
+        cell = nbformat.v4.new_code_cell()
+    cell.source = source
+    cell.id = SETUP_ID
+    cell.metadata = {"tags": list(SETUP_TAGS)}
+    cell.outputs = []
+    cell.execution_count = cell.get("execution_count")
+    first_code = next((i for i, c in enumerate(nb.cells) if c.cell_type == "code"), len(nb.cells))
+    nb.cells.insert(min(1, first_code), cell)
+    return nb
+
+
+def kernel_metadata(nb, language_info=None):
+    """Set the kernelspec (as the installed kernel declares it) and ``language_info`` metadata."""
+    from jupyter_client.kernelspec import KernelSpecManager
+
+    spec = KernelSpecManager().get_kernel_spec(KERNEL)
+    nb.metadata["kernelspec"] = {"display_name": spec.display_name, "language": spec.language, "name": KERNEL}
+    if language_info is None:
+        language_info = _language_info()
+    nb.metadata["language_info"] = language_info
+    return nb
+
+
+def _language_info():
+    """The ``language_info`` that the ``python3`` kernel reports (one short kernel start)."""
+    from jupyter_client.manager import start_new_kernel
+
+    km, kc = start_new_kernel(kernel_name=KERNEL)
+    try:
+        msg_id = kc.kernel_info()
+        reply = kc.get_shell_msg(timeout=60)
+        while reply["parent_header"].get("msg_id") != msg_id:
+            reply = kc.get_shell_msg(timeout=60)
+        return reply["content"]["language_info"]
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)
+
+
+def prepare(path):
+    """Setup cell and metadata only (no execution): returns True when the file changed."""
+    import nbformat
+
+    before = Path(path).read_text()
+    nb = nbformat.read(path, as_version=4)
+    nb.metadata.pop("widgets", None)
+    kernel_metadata(ensure_setup_cell(nb))
+    nbformat.write(nb, path)
+    return Path(path).read_text() != before
 
 
 def execute(path, timeout=300):
@@ -24,10 +131,12 @@ def execute(path, timeout=300):
 
     nb = nbformat.read(path, as_version=4)
     nb.metadata.pop("widgets", None)
-    client = NotebookClient(nb, timeout=timeout, kernel_name="python3", store_widget_state=False,
+    ensure_setup_cell(nb)
+    client = NotebookClient(nb, timeout=timeout, kernel_name=KERNEL, store_widget_state=False,
                             record_timing=False, resources={"metadata": {"path": str(Path(path).parent)}})
     client.execute()
     nb.metadata.pop("widgets", None)
+    kernel_metadata(nb, language_info=nb.metadata.get("language_info"))  # nbclient stored the kernel's
     for cell in nb.cells:
         if cell.cell_type == "code":
             cell.outputs = _merge_streams(cell.outputs)
@@ -51,11 +160,16 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("notebooks", nargs="*", help="notebooks to execute (default: chapters/*.ipynb)")
     parser.add_argument("--timeout", type=int, default=300, help="seconds allowed per cell (default 300)")
+    parser.add_argument("--no-execute", action="store_true",
+                        help="only insert/refresh the setup cell and the kernel metadata (no execution)")
     args = parser.parse_args(argv)
     os.environ["LINCOURSE_EXPLORER_MODE"] = "widget"
     os.environ.setdefault("MPLBACKEND", "agg")
     paths = args.notebooks or sorted(str(p) for p in (ROOT / "chapters").glob("*.ipynb"))
     for path in paths:
+        if args.no_execute:
+            print(f"{path}: {'updated' if prepare(path) else 'unchanged'}", flush=True)
+            continue
         print(f"executing {path}", flush=True)
         execute(path, args.timeout)
     return 0

@@ -14,10 +14,20 @@ Each chapter registers its checks in a module of this package (``chapter1.py`` .
 value computed by lincourse rather than written out, so the notebook never shows the solution.
 Kinds of check: a number (with a tolerance), a set of choices, a vector or array, or a function,
 which is called on test cases and compared with a reference implementation.
+
+Concept checks are multiple-choice questions that work without a kernel too (on the website)::
+
+    from lincourse.checks import quiz
+    quiz("q-hyperplanes-scaling")
+
+shows the question with its answers; opening an answer says whether it is right, and why. The
+page needs no script: each answer is an HTML ``<details>`` element, which a keyboard opens as
+well as a mouse. The chapter modules register the questions next to their checks.
 """
 
 from __future__ import annotations
 
+import html
 import importlib
 import pkgutil
 from dataclasses import dataclass, field
@@ -25,7 +35,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-__all__ = ["Check", "register", "check", "registered"]
+__all__ = ["Check", "register", "check", "registered", "Question", "register_question", "quiz", "questions"]
 
 _REGISTRY: dict[str, "Check"] = {}
 
@@ -115,3 +125,72 @@ def check(key, answer):
         return False
     print("Correct." if ok else f"Not yet. Hint: {c.hint}")
     return ok
+
+
+# -- concept checks: multiple-choice questions ---------------------------------------------------
+
+_QUESTIONS: dict[str, "Question"] = {}
+
+
+@dataclass(frozen=True)
+class Question:
+    """A multiple-choice concept check: a prompt and its options, each ``(text, correct, why)``.
+
+    Exactly one option is correct; every option carries the reason it is right or wrong, which
+    is what the reader sees on choosing it.
+    """
+
+    key: str
+    prompt: str
+    options: tuple
+
+    def _repr_html_(self):
+        letters = "ABCDEFGH"
+        items = []
+        for letter, (text, correct, why) in zip(letters, self.options):
+            verdict = "Right." if correct else "Not quite."
+            items.append(
+                f'<details class="lincourse-quiz-option"><summary>{letter}. {html.escape(text)}</summary>'
+                f"<p><strong>{verdict}</strong> {html.escape(why)}</p></details>"
+            )
+        return (
+            f'<div class="lincourse-quiz" role="group" aria-label="Concept check">'
+            f"<p><strong>Concept check.</strong> {html.escape(self.prompt)}</p>"
+            + "".join(items)
+            + "<p><em>Open an answer to see whether it is right, and why.</em></p></div>"
+        )
+
+    def __repr__(self):
+        lines = [f"Concept check: {self.prompt}"]
+        lines += [f"  {letter}. {text}" for letter, (text, _, _) in zip("ABCDEFGH", self.options)]
+        lines.append("(Open an answer to see whether it is right, and why.)")
+        return "\n".join(lines)
+
+
+def register_question(key, prompt, options):
+    """Add a concept check (called by the chapter modules of this package).
+
+    ``options`` is a sequence of ``(text, correct, why)``, shown in this order (vary the place
+    of the right one); exactly one must be correct.
+    """
+    options = [(str(text), bool(correct), str(why)) for text, correct, why in options]
+    if not 2 <= len(options) <= 8:
+        raise ValueError(f"a concept check needs 2 to 8 options, {key!r} has {len(options)}")
+    if sum(correct for _, correct, _ in options) != 1:
+        raise ValueError(f"exactly one option of {key!r} must be correct")
+    _QUESTIONS[key] = Question(key, str(prompt), tuple(options))
+
+
+def questions():
+    """Sorted list of the concept-check keys."""
+    _load_all()
+    return sorted(_QUESTIONS)
+
+
+def quiz(key):
+    """The concept check ``key``, displayed by Jupyter (and on the website) as a question whose
+    answers open to say whether they are right, and why."""
+    _load_all()
+    if key not in _QUESTIONS:
+        raise KeyError(f"no concept check is registered for {key!r}; known: {', '.join(sorted(_QUESTIONS))}")
+    return _QUESTIONS[key]

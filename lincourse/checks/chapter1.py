@@ -11,7 +11,7 @@ import numpy as np
 
 from .. import geometry as G
 from ..explorers.geometry import DEMO_POINTS, unit_vector
-from . import register
+from . import register, register_question
 
 
 def _origin_distance():
@@ -50,3 +50,39 @@ register("ex-hyperplanes-turn", _kept_after_turn,
          "answer with a set of names such as {'x1', 'x4'}.", kind="choice")
 register("ex-hyperplanes-dichotomies", _square_dichotomies,
          "go through all 2^4 labellings and ask lc.is_linearly_separable about each.")
+
+
+register_question(
+    "q-hyperplanes-scaling",
+    "A classifier predicts sign(θ·x + b). Both θ and b are multiplied by 3. What happens to the "
+    "decision boundary?",
+    [
+        ("It moves three times farther from the origin.", False,
+         "Its distance from the origin is |b| / ||θ||, and both |b| and ||θ|| are multiplied by 3."),
+        ("It turns, because θ has changed.", False,
+         "The boundary is perpendicular to θ, and a positive factor does not change θ's direction."),
+        ("Nothing: it is the same hyperplane, and every prediction is unchanged.", True,
+         "Every score is multiplied by 3, so no score changes sign, and θ·x + b = 0 holds for the "
+         "same points as before."),
+        ("Every prediction flips.", False,
+         "Only a negative factor changes the sign of the scores."),
+    ],
+)
+
+register_question(
+    "q-hyperplanes-boundary",
+    "A point x lies exactly on the boundary: θ·x + b = 0. What does lincourse's predict return "
+    "for it, and how does the training error treat it?",
+    [
+        ("+1, and it is a mistake only if its label is -1.", False,
+         "A score must be strictly positive for the prediction +1."),
+        ("-1, and it is a mistake only if its label is +1.", False,
+         "The course counts y (θ·x + b) <= 0 as a mistake: a point on the boundary is not on "
+         "either side, so it is a mistake for both labels."),
+        ("0, and it is left out of the training error.", False,
+         "Predictions are always +1 or -1, and every point counts in the training error."),
+        ("-1, and the training error counts it as a mistake whatever its label.", True,
+         "predict gives -1 to a score of 0 (as scikit-learn does), and a point is a mistake when "
+         "y (θ·x + b) <= 0, which a score of 0 satisfies for both labels."),
+    ],
+)

@@ -10,7 +10,7 @@ import numpy as np
 from .. import geometry as G
 from ..datasets import make_separable
 from ..explorers.geometry import unit_vector
-from . import register
+from . import register, register_question
 
 
 def _plane_distance():
@@ -49,3 +49,34 @@ register("ex-distance-best-angle", _best_angle_at_zero_offset,
          "keep b = 0 and sweep the angle; the geometric margin printed in the readout rises, then falls.")
 register("ex-distance-two-points", _two_point_margin,
          "the best line is the perpendicular bisector of the segment; its margin is half the segment's length.")
+
+
+register_question(
+    "q-distance-sign",
+    "The signed distance of x to the hyperplane θ·x + b = 0 is (θ·x + b) / ||θ||. What does its "
+    "sign tell you?",
+    [
+        ("Whether x is classified correctly.", False,
+         "That needs the label as well: y (θ·x + b) / ||θ|| is positive exactly when x is on its "
+         "own side."),
+        ("Nothing: distances are never negative.", False,
+         "The distance is the absolute value, |θ·x + b| / ||θ||; the signed distance keeps the side."),
+        ("Which side of the hyperplane x lies on: positive on the side that θ points to.", True,
+         "Moving from the hyperplane along θ increases θ·x + b, so that side has positive scores."),
+    ],
+)
+
+register_question(
+    "q-distance-margin",
+    "The geometric margin of a separating hyperplane is the smallest y⁽ⁱ⁾ (θ·x⁽ⁱ⁾ + b) / ||θ||. If θ and b "
+    "are both doubled, the geometric margin...",
+    [
+        ("doubles.", False,
+         "The functional margin the smallest y⁽ⁱ⁾ (θ·x⁽ⁱ⁾ + b) doubles; dividing by ||θ|| removes the scale."),
+        ("stays the same.", True,
+         "The numerator and ||θ|| are both doubled: the hyperplane, and the distances of the "
+         "points to it, have not changed."),
+        ("halves.", False,
+         "||θ|| doubles, but so does every score y⁽ⁱ⁾ (θ·x⁽ⁱ⁾ + b)."),
+    ],
+)

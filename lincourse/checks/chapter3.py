@@ -11,7 +11,7 @@ import numpy as np
 
 from .. import geometry as G
 from ..datasets import load_credit, make_xor
-from . import register
+from . import register, register_question
 
 
 def _xor_best_error():
@@ -59,3 +59,32 @@ register("ex-training-credit", _credit_slider_minimum,
          "the smallest E_in you can reach with the sliders, as a fraction (mistakes / 40).")
 register("ex-training-lift", _lifted_square_dichotomies,
          "add the product feature x1 * x2 and ask lc.is_linearly_separable about all 16 labellings.")
+
+
+register_question(
+    "q-error-gradient",
+    "Why is the training error E_in(θ, b) not minimised by gradient descent?",
+    [
+        ("Its gradient exists but costs too much to compute.", False,
+         "The difficulty is not cost: where the gradient exists it is the zero vector."),
+        ("It is piecewise constant: its gradient is 0 wherever it exists, and it jumps where a "
+         "point crosses the boundary.", True,
+         "Away from the jumps, a small change of the weights moves no point across the boundary, so E_in does not "
+         "change; the gradient gives no direction to follow."),
+        ("It has no lower bound.", False,
+         "E_in is a fraction of the points, between 0 and 1."),
+    ],
+)
+
+register_question(
+    "q-error-values",
+    "A training set has N points. Which values can the training error take?",
+    [
+        ("Any number between 0 and 1.", False,
+         "Mistakes are counted, so E_in moves in steps of 1/N."),
+        ("Only 0 and 1.", False,
+         "That is the 0-1 loss of a single point; E_in averages it over the N points."),
+        ("Only the multiples of 1/N from 0 to 1.", True,
+         "E_in is the number of mistakes divided by N: k / N for some k = 0, 1, ..., N."),
+    ],
+)

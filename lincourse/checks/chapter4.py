@@ -12,10 +12,14 @@ import numpy as np
 from ..datasets import make_separable, make_xor
 from ..geometry import augment
 from ..perceptron import Perceptron
-from . import register
+from . import register, register_question
 
 #: The point, label, weights and R^2 of exercise ex-perceptron-gain.
 GAIN_POINT, GAIN_LABEL, GAIN_W, GAIN_B, GAIN_R2 = np.array([3.0, -1.0]), -1, np.array([1.0, 2.0]), 0.5, 16.0
+
+
+#: The sequence, reference direction and target margin of exercise ex-perceptron-freund-schapire.
+FS_X, FS_Y, FS_U, FS_GAMMA = np.array([[1.0], [2.0], [-1.0], [0.5]]), np.array([1, 1, -1, -1]), np.array([1.0]), 0.5
 
 
 def _gain():
@@ -47,6 +51,12 @@ def _origin_cases():
     return cases
 
 
+def _freund_schapire():
+    from ..perceptron import freund_schapire_bound
+
+    return freund_schapire_bound(FS_X, FS_Y, FS_U, fit_intercept=False, gamma=FS_GAMMA)
+
+
 def _increasing_steps():
     from ..explorers.perceptron import margin_sweep
 
@@ -70,9 +80,60 @@ register("ex-perceptron-from-scratch", _perceptron_reference,
          "start from w = 0, visit the rows in order, treat y (w . x) <= 0 as a mistake, and stop after the "
          "first pass without one; return the weight vector.",
          kind="function", cases=_origin_cases())
+register("ex-perceptron-freund-schapire", _freund_schapire,
+         "R is the largest |x|; each deficit is max(0, gamma - y u x); D is the root of the sum of their squares; "
+         "the bound is ((R + D) / gamma)^2.")
 register("ex-perceptron-margin-steps", _increasing_steps,
          "move the margin slider one step at a time and compare the 'updates made' line of two neighbouring "
          "readouts; answer with a sorted list of margins, e.g. [0.1, 0.3].",
          kind="array")
 register("ex-perceptron-xor-feature", _xor_product_feature,
          "append the column x1 * x2 to the XOR points and fit lc.Perceptron() with its default settings.")
+
+
+register_question(
+    "q-perceptron-scaling",
+    "For the perceptron through the origin, Novikoff's theorem bounds the number of updates by "
+    "(R/γ)². Every point is multiplied by 10. What happens to the bound?",
+    [
+        ("It is multiplied by 100.", False,
+         "R² is multiplied by 100, but so is γ²."),
+        ("Nothing: R and γ are both multiplied by 10.", True,
+         "R = max ||x⁽ⁱ⁾|| and the margin γ = min y⁽ⁱ⁾ (w*·x⁽ⁱ⁾) / ||w*|| scale alike. (The run "
+         "itself is the same too: every weight vector it visits is 10 times larger.)"),
+        ("It is divided by 100.", False,
+         "γ² is multiplied by 100, but so is R²."),
+    ],
+)
+
+register_question(
+    "q-perceptron-nonseparable",
+    "The training data are not linearly separable. What does the plain perceptron do?",
+    [
+        ("It converges to the weights with the fewest training mistakes.", False,
+         "The plain perceptron keeps no memory of good weights; the pocket algorithm is the "
+         "variant that does."),
+        ("It stops with an error after the first epoch.", False,
+         "Nothing in the update rule detects non-separability; only the epoch limit stops it."),
+        ("It keeps making mistakes in every epoch, so it stops only at max_epochs, with weights "
+         "that depend on when it stopped.", True,
+         "Every pass meets a mistake and updates; lincourse warns when max_epochs is reached. The "
+         "pocket and averaged perceptrons are two remedies."),
+    ],
+)
+
+register_question(
+    "q-perceptron-tight",
+    "The perceptron through the origin, from w = 0, runs on the d standard basis vectors e_1, ..., e_d, all "
+    "labelled +1. How many updates does it make, and what is Novikoff's bound (R/γ)² with the best separator?",
+    [
+        ("One update; the bound is d.", False,
+         "After the first update w = e_1, whose score on e_2 is 0: a mistake. Every basis vector needs its own "
+         "update."),
+        ("d updates; the bound is d², so it is loose by a factor d.", False,
+         "R = 1 and the best unit separator (1, ..., 1)/√d has margin γ = 1/√d, so (R/γ)² = d."),
+        ("d updates, and the bound is d: here the bound is attained.", True,
+         "Each e_i is a mistake on its first visit (its score is 0), after which w = (1, ..., 1) separates the "
+         "data. With R = 1 and γ = 1/√d the bound is exactly d, so no smaller multiple of (R/γ)² can be a bound."),
+    ],
+)

@@ -9,6 +9,8 @@ in its README). The generators use :func:`numpy.random.default_rng` and are dete
   virginica is not).
 * :func:`load_breast_cancer` - chapter 5's real data set.
 * :func:`make_separable`, :func:`make_overlapping`, :func:`make_xor` - chapters 3 to 5.
+* :func:`make_gaussian_classes` - chapter 5: two Gaussian classes with one shared covariance,
+  whose exact posterior is a logistic model.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import numpy as np
 from .._validation import check_positive, check_random_state
 
 __all__ = ["Bunch", "load_credit", "load_iris", "load_breast_cancer", "make_separable", "make_overlapping",
-           "make_xor"]
+           "make_xor", "make_gaussian_classes"]
 
 
 class Bunch(dict):
@@ -224,3 +226,66 @@ def make_xor(n_per_corner=1, noise=0.0, random_state=None):
     if noise > 0:
         X = X + noise * rng.standard_normal(X.shape)
     return X, y
+
+
+def make_gaussian_classes(n_samples=1000, mean0=(-1.0, 0.0), mean1=(1.0, 0.0), cov=None, prior1=0.5,
+                          random_state=None, return_posterior=False):
+    """Two Gaussian classes with one shared covariance matrix: the posterior is exactly logistic.
+
+    Chapter 5, proposition ``prop-gaussian-logistic``. Each label is ``+1`` with probability
+    ``prior1`` (else ``-1``); given the label, ``x ~ N(mean1, cov)`` or ``x ~ N(mean0, cov)``.
+    By Bayes' rule ``P(y = +1 | x) = sigmoid(w . x + b)`` with
+
+    ``w = cov^{-1} (mean1 - mean0)``,
+    ``b = (mean0 . cov^{-1} mean0 - mean1 . cov^{-1} mean1) / 2 + log(prior1 / (1 - prior1))``.
+
+    Parameters
+    ----------
+    n_samples : int, default=1000
+    mean0, mean1 : array-like of shape (d,)
+        The class means (class ``-1`` and class ``+1``).
+    cov : array-like of shape (d, d), default=None
+        Symmetric positive definite; the identity if None.
+    prior1 : float in (0, 1), default=0.5
+    random_state : int, numpy Generator or None
+    return_posterior : bool, default=False
+        Also return the exact posterior's ``(w, b)``.
+
+    Returns
+    -------
+    X : ndarray of shape (n_samples, d)
+    y : ndarray of shape (n_samples,), labels in {-1, +1}
+    (w, b) : the weights of the exact posterior, if ``return_posterior``
+
+    Examples
+    --------
+    >>> X, y, (w, b) = make_gaussian_classes(5, cov=[[2.0, 0.0], [0.0, 1.0]], random_state=0,
+    ...                                      return_posterior=True)
+    >>> X.shape, w.tolist(), b
+    ((5, 2), [1.0, 0.0], 0.0)
+    """
+    check_positive(n_samples, "n_samples", integer=True)
+    mean0 = np.asarray(mean0, dtype=float)
+    mean1 = np.asarray(mean1, dtype=float)
+    if mean0.ndim != 1 or mean0.shape != mean1.shape:
+        raise ValueError(f"mean0 and mean1 must be vectors of the same length, got shapes {mean0.shape} and "
+                         f"{mean1.shape}")
+    d = mean0.size
+    cov = np.eye(d) if cov is None else np.asarray(cov, dtype=float)
+    if cov.shape != (d, d) or not np.allclose(cov, cov.T):
+        raise ValueError(f"cov must be a symmetric ({d}, {d}) matrix, got shape {cov.shape}")
+    try:
+        L = np.linalg.cholesky(cov)
+    except np.linalg.LinAlgError:
+        raise ValueError("cov must be positive definite (a covariance with no zero-variance direction)") from None
+    if isinstance(prior1, bool) or not 0.0 < float(prior1) < 1.0:
+        raise ValueError(f"prior1 must be a probability strictly between 0 and 1, got {prior1!r}")
+    rng = check_random_state(random_state)
+    y = np.where(rng.random(n_samples) < prior1, 1, -1)
+    X = rng.standard_normal((n_samples, d)) @ L.T + np.where(y[:, None] > 0, mean1, mean0)
+    if not return_posterior:
+        return X, y
+    w = np.linalg.solve(cov, mean1 - mean0)
+    b = 0.5 * float(mean0 @ np.linalg.solve(cov, mean0) - mean1 @ np.linalg.solve(cov, mean1))
+    b += float(np.log(prior1 / (1.0 - prior1)))
+    return X, y, (w, b)

@@ -25,10 +25,12 @@ equal under ``nbval`` in strict mode.
 
 from __future__ import annotations
 
+import base64
 import html
 import io
 import math
 import os
+import threading
 from dataclasses import dataclass
 
 import numpy as np
@@ -52,8 +54,9 @@ def display_mode():
 class Param:
     """One slider: a named parameter with its range, step, default value and label.
 
-    ``player_step`` is the (coarser) step used for the precomputed website player; by default the
-    engine picks one so that the player stays small.
+    ``player_step`` is the step of the precomputed website player (a multiple of ``step``; default:
+    ``step`` itself, every position). The website slider has the positions of that grid, the
+    default, and every value the chapters ask the reader to set (the explorer's ``asked``).
     """
 
     name: str
@@ -84,6 +87,18 @@ class Param:
         k = round((float(value) - self.min) / self.step)
         v = min(max(self.min + k * self.step, self.min), self.max)
         return int(round(v)) if self.integer else round(v, 10)
+
+    @property
+    def decimals(self):
+        """Decimal places that show every value of the slider's grid exactly (0 for integers)."""
+        return max(_decimals(self.step), _decimals(self.min))
+
+    def format(self, value):
+        """``value`` as text at the precision of the slider's step (1.25, not 1.3; 30, not 30.0).
+
+        The one number format of the live slider, the website player and the readouts.
+        """
+        return f"{float(value):.{self.decimals}f}"
 
     def grid(self, step=None):
         """The values the slider can take (with ``step``, a coarser grid), ends included."""
@@ -116,6 +131,12 @@ class Explorer:
     ncols : int, default=1
         Number of side-by-side panels.
     dpi : int, default=80
+    asked : dict, optional
+        The slider settings the course asks the reader to make, declared once: a mapping from the
+        label of the exercise (or the section) that asks to a list of dicts ``{name: value}``
+        (parameters left out stay at their defaults). Every value must lie on the slider's grid;
+        the website player has a position at each of them (tests check that it shows the same
+        readout as the live explorer there).
 
     Examples
     --------
@@ -128,12 +149,14 @@ class Explorer:
     'slope = 2.0'
     """
 
-    def __init__(self, draw, params, setup=None, title="", caption="", figsize=(5.0, 4.0), ncols=1, dpi=80):
+    def __init__(self, draw, params, setup=None, title="", caption="", figsize=(5.0, 4.0), ncols=1, dpi=80,
+                 asked=None):
         self._draw = draw
         self.params = list(params)
         names = [p.name for p in self.params]
         if len(set(names)) != len(names):
             raise ValueError(f"Explorer parameter names must be unique, got {names}")
+        self.asked = _check_asked(asked or {}, {p.name: p for p in self.params})
         self.title = title
         self.caption = caption
         self.figure, self.ax = new_figure(*figsize, dpi=dpi, ncols=ncols)
@@ -151,6 +174,13 @@ class Explorer:
         self.figure.draw_without_rendering()
         self.figure.set_layout_engine("none")
 
+    def param(self, name):
+        """The :class:`Param` called ``name``."""
+        for p in self.params:
+            if p.name == name:
+                return p
+        raise ValueError(f"unknown explorer parameter {name!r}; known: {[p.name for p in self.params]}")
+
     # -- drawing ---------------------------------------------------------------------------------
     def _axes(self):
         return list(np.atleast_1d(self.ax))
@@ -160,16 +190,16 @@ class Explorer:
             yield from (*ax.lines, *ax.collections, *ax.patches, *ax.texts, *ax.images, *ax.artists)
 
     def _redraw(self):
-        for artist in [a for a in self._artists() if id(a) not in self._static]:
-            artist.remove()
-        for ax in self._axes():
-            ax.set_prop_cycle(None)  # same values, same colours: draw stays a function of its parameters
-        text = self._draw(self.ax, **self.values)
-        self.readout = "" if text is None else str(text)
-        self._png = None
-        if self._widget is not None:
-            self._image.value = self.png
-            self._readout.value = self._readout_html()
+        with self._lock():  # one redraw at a time (see _lock)
+            for artist in [a for a in self._artists() if id(a) not in self._static]:
+                artist.remove()
+            for ax in self._axes():
+                ax.set_prop_cycle(None)  # same values, same colours: draw stays a function of its parameters
+            text = self._draw(self.ax, **self.values)
+            self.readout = "" if text is None else str(text)
+            self._png = None
+            if self._widget is not None:
+                self._show()
 
     @property
     def png(self):
@@ -262,7 +292,9 @@ class Explorer:
     def widget(self):
         """The ipywidgets interface (a VBox of title, sliders, image and readout), built on first use."""
         if self._widget is None:
-            self._build_widget()
+            with self._lock():
+                if self._widget is None:
+                    self._build_widget()
         return self._widget
 
     @property
@@ -271,35 +303,107 @@ class Explorer:
         self.widget
         return self._sliders
 
+    def _lock(self):
+        """The explorer's lock: one redraw at a time.
+
+        ipykernel may handle comm messages (slider moves) on several threads; drawing, rendering and
+        updating the widgets share one figure, so they run under this lock, one move after another.
+        Reentrant, so that a slider written back from inside a callback does not deadlock.
+        """
+        lock = self.__dict__.get("_redraw_lock")
+        if lock is None:
+            lock = self.__dict__.setdefault("_redraw_lock", threading.RLock())  # atomic: one lock wins
+        return lock
+
     def _build_widget(self):
         import ipywidgets as W
 
         self._updating = False
+        self._error = ""
         self._sliders = {}
         for p in self.params:
             cls = W.IntSlider if p.integer else W.FloatSlider
-            kwargs = {} if p.integer else {"readout_format": _format_for(p.step)}
+            kwargs = {} if p.integer else {"readout_format": f".{p.decimals}f"}
             slider = cls(value=self.values[p.name], min=p.min, max=p.max, step=p.step,
                          description=p.label or p.name, continuous_update=True,
                          style={"description_width": "initial"}, layout=W.Layout(width="95%"), **kwargs)
             slider.observe(self._on_slider, names="value")
             self._sliders[p.name] = slider
-        width, height = (int(v) for v in self.figure.get_size_inches() * self.figure.dpi)
-        self._image = W.Image(value=self.png, format="png", layout=W.Layout(max_width=f"{width}px", width="100%"))
+        # The image is an <img> in an HTML widget rather than an ipywidgets Image, which has no alt
+        # text: here the alt text is the caption and the readout, updated with every move.
+        self._image = W.HTML(self._image_html())
+        self._image.add_class("lincourse-explorer-image")
         self._readout = W.HTML(self._readout_html())
+        self._readout.add_class("lincourse-explorer-readout")
         header = [W.HTML(f"<b>{html.escape(self.title)}</b>")] if self.title else []
         footer = [W.HTML(f"<small>{html.escape(self.caption)}</small>")] if self.caption else []
         self._widget = W.VBox(header + list(self._sliders.values()) + [self._image, self._readout] + footer)
+        self._widget.add_class("lincourse-explorer")
 
     def _on_slider(self, change):
-        if getattr(self, "_updating", False):
-            return
-        name = next(n for n, s in self._sliders.items() if s is change["owner"])
-        self.values[name] = change["new"]
-        self._redraw()
+        """A slider moved (in the browser, or ``slider.value = v`` in code): snap, then redraw.
+
+        A browser sends floats such as ``0.10000000000000009`` for 0.1: the value is snapped to the
+        slider's grid (:meth:`Param.clip`) before anything uses it, and written back to the slider
+        when it differs. Moves are serialised by :meth:`_lock`. An exception raised while drawing is
+        shown in the explorer, under the figure, and the explorer stays usable: the next move
+        redraws normally.
+        """
+        with self._lock():
+            if getattr(self, "_updating", False):  # our own write-back (same thread: the lock is reentrant)
+                return
+            name = next(n for n, s in self._sliders.items() if s is change["owner"])
+            param = next(p for p in self.params if p.name == name)
+            slider = self._sliders[name]
+            try:
+                value = param.clip(slider.value)  # the latest value: a queued older move redraws it once
+            except (TypeError, ValueError) as exc:
+                self._show_error(f"{param.label or name}: {exc}")
+                return
+            if slider.value != value:
+                self._updating = True
+                try:
+                    slider.value = value
+                finally:
+                    self._updating = False
+            if self.values[name] == value and not self._error:
+                return
+            self.values[name] = value
+            try:
+                self._redraw()
+            except Exception as exc:  # noqa: BLE001 - shown to the reader, who can move on
+                self._show_error(f"{type(exc).__name__}: {exc}")
+            else:
+                self._error = ""
+
+    def _show(self):
+        """Put the current figure, alt text and readout into the widgets (under the lock)."""
+        self._error = ""
+        self._image.value = self._image_html()
+        self._readout.value = self._readout_html()
+
+    def _show_error(self, message):
+        self._error = message
+        self._readout.value = self._readout_html()
+
+    def _alt_text(self):
+        """The live image's alt text: the caption, then the readout."""
+        parts = [t.strip() for t in (self.caption or self.title, self.readout) if t and t.strip()]
+        return " ".join(p if p.endswith((".", "!", "?")) else p + "." for p in parts)
+
+    def _image_html(self):
+        width, height = (int(round(v)) for v in self.figure.get_size_inches() * self.figure.dpi)
+        data = base64.b64encode(self.png).decode("ascii")
+        return (f"<img src='data:image/png;base64,{data}' alt='{html.escape(self._alt_text(), quote=True)}' "
+                f"width='{width}' height='{height}' style='max-width:100%;height:auto;display:block'>")
 
     def _readout_html(self):
-        return f"<pre style='margin:0'>{html.escape(self.readout)}</pre>" if self.readout else ""
+        error = getattr(self, "_error", "")
+        text = f"<pre style='margin:0'>{html.escape(self.readout)}</pre>" if self.readout else ""
+        if error:
+            text += (f"<pre role='alert' class='lincourse-explorer-error' style='margin:0;color:#b00020;"
+                     f"white-space:pre-wrap'>Error: {html.escape(error)}</pre>")
+        return text
 
     # -- display ---------------------------------------------------------------------------------
     def __repr__(self):
@@ -316,6 +420,29 @@ class Explorer:
         return bundle
 
 
-def _format_for(step):
-    decimals = max(0, -int(math.floor(math.log10(step)))) if step < 1 else 0
-    return f".{decimals}f"
+def _check_asked(asked, params):
+    """Validate ``asked`` (label -> list of settings): known names, values on the sliders' grids."""
+    out = {}
+    for label, settings in asked.items():
+        if isinstance(settings, dict):
+            settings = [settings]
+        checked = []
+        for setting in settings:
+            for name, value in setting.items():
+                if name not in params:
+                    raise ValueError(f"asked[{label!r}]: unknown parameter {name!r}; known: {sorted(params)}")
+                p = params[name]
+                if not (p.min - 1e-9 <= float(value) <= p.max + 1e-9) or abs(p.clip(value) - float(value)) > 1e-9:
+                    raise ValueError(f"asked[{label!r}]: {name}={value!r} is not a position of the slider "
+                                     f"(range [{p.min}, {p.max}], step {p.step})")
+            checked.append({name: params[name].clip(v) for name, v in setting.items()})
+        out[label] = checked
+    return out
+
+
+def _decimals(x):
+    """Number of decimal places of ``x`` as written in the shortest exact form (0.25 -> 2, 5 -> 0)."""
+    from decimal import Decimal
+
+    exponent = Decimal(repr(float(x))).normalize().as_tuple().exponent
+    return max(0, -int(exponent))

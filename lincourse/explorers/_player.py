@@ -1,142 +1,430 @@
-"""The kernel-free player: an explorer precomputed over a grid of parameter values.
+"""The kernel-free website player: an explorer precomputed at every position of its website sliders.
 
-The same ``draw`` function as the live widget is evaluated at every combination of a coarse grid
-of each parameter; the frames are embedded in one self-contained HTML fragment (PNG images as data
-URIs, a few lines of inline JavaScript, no request to any other host). Each slider is a native
-``<input type="range">``, keyboard-operable and labelled with its parameter's name and value; the
-image's alt text is the frame's readout. This is what the published website shows, since a static
-page has no kernel to run the widget's callbacks.
+The same ``draw`` function as the live widget is evaluated at every combination of the website
+grid of each parameter (:func:`player_grids`: the parameter's ``player_step`` grid, plus every
+value the chapters ask the reader to set, declared once in the explorer's ``asked``). A frame is
+
+* a PNG *background*, drawn once: axes, ticks and labels, everything no slider changes;
+* an SVG *layer*: every artist of the figure, its titles and legend, written by
+  :class:`~._svg.SVGLayerRenderer` in the figure's pixel coordinates;
+* the *readout*, the very text ``draw`` returned (the live explorer shows the same).
+
+The page holds the default frame inline (so a reader without JavaScript still sees the figure and
+readout) and a few lines of JavaScript; the other frames live in chunk files (``c<n>.js``, one
+``<script src>`` each, so they load from a static host and from a local folder opened as
+``file://``), fetched when a slider first needs them. Identical SVG elements are stored once per
+chunk. Chunks are written by worker processes in parallel, into a cache directory named by a
+hash of everything that determines them (the lincourse sources, matplotlib's version, the
+explorer's declaration, grids and sample frames), so an unchanged explorer is never rendered twice.
+
+When the book is built (``LINCOURSE_EXPLORER_MODE=player``), :mod:`lincourse._book` sets
+:data:`DIR_VARIABLE` to the cache and copies the players a page uses into ``_static/players``.
 """
 
 from __future__ import annotations
 
 import base64
+import hashlib
 import html
 import io
 import itertools
 import json
 import math
+import multiprocessing
+import os
+import shutil
+import tempfile
+from pathlib import Path
 
-__all__ = ["player_grid", "player_frames", "player_html", "FRAME_BUDGET"]
+import matplotlib
 
-#: Default upper limit on the number of frames of one player (page weight, see the README).
-FRAME_BUDGET = 60
+from ._svg import SVGLayerRenderer
 
+__all__ = ["player_grids", "player_html", "build_player", "frame", "DIR_VARIABLE", "URL_PLACEHOLDER",
+           "MIN_POSITIONS", "MAX_ANGLE_STEP"]
 
-def player_grid(explorer, budget=FRAME_BUDGET):
-    """Per-parameter lists of values for the player, with at most ``budget`` combinations in all."""
-    grids = {}
-    free = [p for p in explorer.params if p.player_step is None]
-    fixed = 1
-    for p in explorer.params:
-        if p.player_step is not None:
-            grids[p.name] = p.grid(p.player_step)
-            fixed *= len(grids[p.name])
-    per = max(2, int(math.floor((budget / fixed) ** (1.0 / len(free)) + 1e-9))) if free else 0
-    for p in free:
-        full = p.grid()
-        if len(full) <= per:
-            grids[p.name] = full
-            continue
-        count = per
-        step = (p.max - p.min) / (count - 1)
-        grids[p.name] = sorted({p.clip(p.min + i * step) for i in range(count)} | {p.clip(p.default)})
-    return {p.name: grids[p.name] for p in explorer.params}
-
-
-def _compact_png(png):
-    """Re-encode a PNG with a 256-colour palette (several times smaller for line art)."""
-    from PIL import Image
-
-    image = Image.open(io.BytesIO(png)).convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT)
-    out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
-    return out.getvalue()
+#: Environment variable naming the directory where players are written (and cached).
+DIR_VARIABLE = "LINCOURSE_PLAYER_DIR"
+#: Environment variable: number of worker processes rendering a player (default: the usable cores, at most 4).
+JOBS_VARIABLE = "LINCOURSE_PLAYER_JOBS"
+#: Written in the page where the URL of the players' directory goes; the book build replaces it.
+URL_PLACEHOLDER = "@@LINCOURSE_PLAYERS@@/"
+#: Every website slider has at least this many positions (or all of them, for a short count).
+MIN_POSITIONS = 13
+#: Website angle sliders move by this many degrees or fewer.
+MAX_ANGLE_STEP = 15
+#: Target size of a chunk of frames, in bytes (a chunk is what one slider step may have to fetch).
+CHUNK_BYTES = 200_000
+_FORMAT_VERSION = "3"
 
 
-def player_frames(explorer, grids=None):
-    """Evaluate the explorer over ``grids``; returns (grids, list of (png_bytes, readout)).
+# -- grids ----------------------------------------------------------------------------------------
+def player_grids(explorer):
+    """Per-parameter lists of the website player's values.
 
-    Frames are ordered like ``itertools.product`` over the parameters, the last one fastest.
-    The explorer is left at its default values.
+    The grid of ``player_step`` (the parameter's own step when that is ``None``), the default, and
+    every value of that parameter in the explorer's ``asked`` settings.
     """
-    grids = grids or player_grid(explorer)
+    asked = {p.name: set() for p in explorer.params}
+    for settings in explorer.asked.values():
+        for setting in settings:
+            for name, value in setting.items():
+                asked[name].add(value)
+    grids = {}
+    for p in explorer.params:
+        values = set(p.grid(p.player_step)) | {p.clip(p.default)} | {p.clip(v) for v in asked[p.name]}
+        grids[p.name] = sorted(values)
+    return grids
+
+
+def asked_settings(explorer):
+    """Every asked setting as a complete dict (unset parameters at their defaults), with its label."""
+    out = []
+    for label, settings in explorer.asked.items():
+        for setting in settings:
+            full = {p.name: p.clip(p.default) for p in explorer.params}
+            full.update({k: explorer.param(k).clip(v) for k, v in setting.items()})
+            out.append((label, full))
+    return out
+
+
+# -- rendering ------------------------------------------------------------------------------------
+class _Scene:
+    """What every frame of one explorer shares: sizes, clip rectangles, the background, static SVG."""
+
+    def __init__(self, explorer, key):
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.image import AxesImage
+
+        self.explorer = explorer
+        fig = explorer.figure
+        if not isinstance(fig.canvas, FigureCanvasAgg):
+            FigureCanvasAgg(fig)
+        self.canvas = fig.canvas
+        self.width, self.height = (int(v) for v in self.canvas.get_width_height())
+        self.dpi = fig.dpi
+        self.clips = {}
+        for k, ax in enumerate(explorer._axes()):
+            self.clips[tuple(round(v, 1) for v in ax.bbox.extents)] = f"lc{key[:10]}c{k}"
+        self._static = {}
+        self._image_type = AxesImage
+        # Legends made by ``setup`` never change: kept (so their ids stay theirs) and drawn once.
+        self._keep = [ax.legend_ for ax in explorer._axes() if ax.legend_ is not None]
+        self._static_ids = set(explorer._static) | {id(a) for a in self._keep}
+        # Images (the probability field) go to the page at their data resolution; the browser
+        # smooths them when it scales them up, as the live figure's bilinear interpolation does.
+        for ax in explorer._axes():
+            for image in ax.images:
+                image.set_interpolation("none")
+        # The axes limits are fixed: skip matplotlib's data-limit bookkeeping on every add.
+        for ax in explorer._axes():
+            ax._update_patch_limits = _nothing
+            ax._update_line_limits = _nothing
+
+    def background_png(self):
+        """The figure with every artist, title and legend hidden: drawn once, as a palette PNG."""
+        from PIL import Image
+
+        contents, extras = self._drawables()
+        titles = [a for a in extras if hasattr(a, "get_position")]
+        positions = [a.get_position() for a in titles]
+        for a in contents + extras:
+            a.set_visible(False)
+        self.canvas.draw()
+        rgba = Image.frombuffer("RGBA", self.canvas.get_width_height(), self.canvas.buffer_rgba(), "raw", "RGBA", 0, 1)
+        for a in contents + extras:
+            a.set_visible(True)
+        for a, xy in zip(titles, positions):  # a draw with hidden contents moves the titles away
+            a.set_position(xy)
+        image = rgba.convert("RGB").quantize(colors=64, method=Image.Quantize.MEDIANCUT)
+        buf = io.BytesIO()
+        image.save(buf, format="PNG", optimize=True)
+        return buf.getvalue()
+
+    def _drawables(self):
+        ex = self.explorer
+        contents = [a for a in ex._artists() if a.get_visible()]
+        extras = []
+        for ax in ex._axes():
+            extras += [ax.title, ax._left_title, ax._right_title]
+            if ax.legend_ is not None:
+                extras.append(ax.legend_)
+        return contents, [a for a in extras if a.get_visible()]
+
+    def layer(self):
+        """The SVG elements of the explorer's current state, one string per artist, in drawing order."""
+        ex = self.explorer
+        renderer = SVGLayerRenderer(self.width, self.height, self.dpi, self.canvas.get_renderer(), self.clips)
+        contents, extras = self._drawables()
+        ordered = []
+        for ax in ex._axes():
+            ordered += sorted((a for a in contents if a.axes is ax), key=lambda a: a.get_zorder())
+        pieces = []
+        for a in ordered + extras:
+            if id(a) in self._static_ids and not isinstance(a, self._image_type):
+                key = id(a)
+            elif hasattr(a, "legend_handles"):  # a legend made by draw: the same entries look the same
+                key = ("legend", id(a.axes), repr(a._loc), tuple(t.get_text() for t in a.texts))
+            else:
+                key = None
+            if key is not None and key in self._static:
+                pieces.append(self._static[key])
+                continue
+            start = len(renderer.out)
+            a.draw(renderer)
+            piece = "".join(renderer.out[start:]).replace(" \n", " ").replace("\n", " ")
+            if key is not None:
+                self._static[key] = piece
+            pieces.append(piece)
+        return [p for p in pieces if p]
+
+    def frame(self, values):
+        """``(list of SVG strings, readout)`` at ``values``."""
+        self.explorer.set(**values)
+        return self.layer(), self.explorer.readout
+
+
+def _nothing(*args, **kwargs):
+    return None
+
+
+def frame(explorer, **values):
+    """The website player's frame at ``values``: ``(svg_elements, readout)`` (tests use this).
+
+    Like the player, it draws the explorer's images at their data resolution from then on.
+    """
+    scene = _Scene(explorer, "0" * 16)
     defaults = dict(explorer.values)
-    frames = []
-    for combo in itertools.product(*grids.values()):
-        png, text = explorer.render(**dict(zip(grids, combo)))
-        frames.append((_compact_png(png), text))
-    explorer.set(**defaults)
-    return grids, frames
+    try:
+        return scene.frame(values)
+    finally:
+        explorer.set(**defaults)
+
+
+# -- the cache key ---------------------------------------------------------------------------------
+def _source_digest():
+    root = Path(__file__).resolve().parents[1]
+    h = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        h.update(path.relative_to(root).as_posix().encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def _key(explorer, grids, scene):
+    h = hashlib.sha256()
+    h.update(_FORMAT_VERSION.encode())
+    h.update(_source_digest().encode())
+    h.update(matplotlib.__version__.encode())
+    h.update(repr((explorer.title, explorer.caption, [vars(p) for p in explorer.params],
+                   sorted((k, repr(v)) for k, v in explorer.asked.items()), grids,
+                   scene.width, scene.height, scene.dpi)).encode())
+    combos = list(itertools.product(*grids.values()))
+    samples = {0, len(combos) - 1, len(combos) // 2, len(combos) // 3}
+    for i in sorted(samples):  # the data enter through the frames (the points are artists)
+        svg, text = scene.frame(dict(zip(grids, combos[i])))
+        h.update("".join(svg).encode())
+        h.update(text.encode())
+    return h.hexdigest()[:16]
+
+
+# -- building ---------------------------------------------------------------------------------------
+_WORK = {}
+
+
+def _render_chunk(n):
+    """Render chunk ``n`` of the player set up in ``_WORK`` and write ``c<n>.js``."""
+    scene, grids, size, key, out = (_WORK[k] for k in ("scene", "grids", "chunk", "key", "out"))
+    names = list(grids)
+    sizes = [len(grids[name]) for name in names]
+    total = math.prod(sizes)
+    table, index, frames, readouts = [], {}, [], []
+    for i in range(n * size, min(total, (n + 1) * size)):
+        combo, rest = [], i
+        for s in reversed(sizes):
+            combo.append(rest % s)
+            rest //= s
+        values = {name: grids[name][j] for name, j in zip(names, reversed(combo))}
+        svg, text = scene.frame(values)
+        refs = []
+        for piece in svg:
+            if piece not in index:
+                index[piece] = len(table)
+                table.append(piece)
+            refs.append(index[piece])
+        frames.append(refs)
+        readouts.append(text)
+    data = json.dumps({"s": table, "f": frames, "r": readouts}, separators=(",", ":"), ensure_ascii=False)
+    (Path(out) / f"c{n}.js").write_text(f'lincoursePlayerChunk("{key}",{n},{data});\n', encoding="utf-8")
+    return n
+
+
+def _jobs():
+    value = os.environ.get(JOBS_VARIABLE)
+    if value:
+        return max(1, int(value))
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, 4))
+
+
+def build_player(explorer, directory=None):
+    """Render the explorer's website player into ``directory`` (default: :data:`DIR_VARIABLE`).
+
+    Returns the player's description: a dict with ``key`` (its directory name), ``grids``,
+    ``chunk`` (frames per chunk file), ``default`` (the default frame's SVG and readout) and
+    ``background`` (PNG bytes). Reuses a directory already rendered with the same key.
+    """
+    directory = Path(directory or os.environ.get(DIR_VARIABLE) or Path(tempfile.gettempdir()) / "lincourse-players")
+    directory.mkdir(parents=True, exist_ok=True)
+    defaults = dict(explorer.values)
+    grids = player_grids(explorer)
+    scene = _Scene(explorer, "0" * 16)
+    try:
+        key = _key(explorer, grids, scene)
+        scene = _Scene(explorer, key)
+        default_svg, default_text = scene.frame({p.name: p.clip(p.default) for p in explorer.params})
+        target = directory / key
+        manifest = target / "player.json"
+        if manifest.exists():
+            info = json.loads(manifest.read_text())
+        else:
+            total = math.prod(len(v) for v in grids.values())
+            per_frame = max(200, sum(len(s) for s in default_svg) // 3 + len(default_text))
+            chunk = int(min(total, max(8, min(1024, CHUNK_BYTES // per_frame))))
+            count = math.ceil(total / chunk)
+            work = Path(tempfile.mkdtemp(prefix=f"{key}-", dir=directory))
+            (work / "bg.png").write_bytes(scene.background_png())
+            _WORK.update(scene=scene, grids=grids, chunk=chunk, key=key, out=str(work))
+            jobs = min(_jobs(), count)
+            try:
+                if jobs > 1 and total > 400 and "fork" in multiprocessing.get_all_start_methods():
+                    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+                        for _ in pool.imap_unordered(_render_chunk, range(count)):
+                            pass
+                else:
+                    for n in range(count):
+                        _render_chunk(n)
+            finally:
+                _WORK.clear()
+            info = {"key": key, "chunk": chunk, "count": count, "total": total}
+            (work / "player.json").write_text(json.dumps(info))
+            try:
+                work.rename(target)
+            except OSError:  # another process rendered it meanwhile
+                shutil.rmtree(work, ignore_errors=True)
+        background = (target / "bg.png").read_bytes()
+    finally:
+        explorer.set(**defaults)
+    return {"key": key, "grids": grids, "chunk": info["chunk"], "count": info["count"],
+            "default": (default_svg, default_text), "background": background, "directory": str(target),
+            "size": (scene.width, scene.height), "clips": scene.clips}
 
 
 _SCRIPT = """
 (function(root){
-  var data = JSON.parse(root.querySelector('script[type="application/json"]').textContent);
-  var inputs = root.querySelectorAll('input[type=range]');
-  var img = root.querySelector('img'), out = root.querySelector('pre');
-  function update(){
-    var index = 0;
-    inputs.forEach(function(input, k){
-      var i = parseInt(input.value, 10);
-      index = index * data.sizes[k] + i;
-      var shown = data.values[k][i];
-      root.querySelectorAll('output')[k].textContent = shown;
-      input.setAttribute('aria-valuetext', data.labels[k] + ' = ' + shown);
-    });
-    img.src = 'data:image/png;base64,' + data.frames[index];
-    img.alt = data.alts[index];
-    out.textContent = data.readouts[index];
+  var cfg = JSON.parse(root.querySelector('script[type="application/json"]').textContent);
+  var reg = window.lincoursePlayers = window.lincoursePlayers || {};
+  if (!window.lincoursePlayerChunk) {
+    window.lincoursePlayerChunk = function(key, n, data){
+      var p = reg[key]; if (!p) return;
+      p.chunks[n] = data; p.loading[n] = false;
+      p.views.forEach(function(view){ view(); });
+    };
   }
-  inputs.forEach(function(input){ input.addEventListener('input', update); });
-  update();
+  var st = reg[cfg.key] = reg[cfg.key] || {chunks: {}, loading: {}, views: []};
+  var base = root.getAttribute('data-base');
+  var inputs = root.querySelectorAll('input[type=range]'), outs = root.querySelectorAll('output');
+  var layer = root.querySelector('.lincourse-layer'), pre = root.querySelector('pre');
+  function index(){
+    var i = 0;
+    inputs.forEach(function(input, k){ i = i * cfg.sizes[k] + parseInt(input.value, 10); });
+    return i;
+  }
+  function load(n){
+    if (st.chunks[n] || st.loading[n]) return;
+    st.loading[n] = true;
+    var s = document.createElement('script');
+    s.src = base + 'c' + n + '.js';
+    s.onerror = function(){ st.loading[n] = false; pre.textContent = 'This position could not be loaded.'; };
+    document.head.appendChild(s);
+  }
+  function show(){
+    var i = index(), n = Math.floor(i / cfg.chunk), c = st.chunks[n];
+    if (!c) { root.setAttribute('aria-busy', 'true'); load(n); return; }
+    var f = c.f[i - n * cfg.chunk], svg = '';
+    for (var j = 0; j < f.length; j++) svg += c.s[f[j]];
+    layer.innerHTML = svg;
+    pre.textContent = c.r[i - n * cfg.chunk];
+    root.setAttribute('data-frame', i);
+    root.removeAttribute('aria-busy');
+  }
+  function labels(){
+    inputs.forEach(function(input, k){
+      var shown = cfg.values[k][parseInt(input.value, 10)];
+      outs[k].textContent = shown;
+      input.setAttribute('aria-valuetext', cfg.labels[k] + ' = ' + shown);
+    });
+  }
+  st.views.push(show);
+  function prefetch(){ load(Math.floor(index() / cfg.chunk)); }
+  root.addEventListener('focusin', prefetch);
+  root.addEventListener('pointerdown', prefetch);
+  inputs.forEach(function(input){ input.addEventListener('input', function(){ labels(); show(); }); });
 })(document.currentScript.parentElement);
 """
 
 
-def player_html(explorer, grids=None):
-    """The self-contained HTML fragment of the explorer's player."""
-    grids, frames = player_frames(explorer, grids)
-    labels = [p.label or p.name for p in explorer.params]
-    values = [[_show(v) for v in grids[p.name]] for p in explorer.params]
-    readouts = [text for _, text in frames]
-    caption = explorer.caption or explorer.title
-    data = {
-        "sizes": [len(v) for v in values],
-        "values": values,
-        "labels": [_plain(label) for label in labels],
-        "frames": [base64.b64encode(png).decode("ascii") for png, _ in frames],
-        "readouts": readouts,
-        "alts": [f"{caption} {text}".strip() for text in readouts],
-    }
+def player_html(explorer, directory=None, base_url=URL_PLACEHOLDER):
+    """The HTML of the explorer's website player (its frames written by :func:`build_player`)."""
+    info = build_player(explorer, directory)
+    grids, key = info["grids"], info["key"]
+    labels = [_plain(p.label or p.name) for p in explorer.params]
+    values = [[p.format(v) for v in grids[p.name]] for p in explorer.params]
+    default_svg, default_text = info["default"]
+    width, height = info["size"]
+    cfg = {"key": key, "sizes": [len(v) for v in values], "values": values, "labels": labels,
+           "chunk": info["chunk"]}
     rows = []
     for k, p in enumerate(explorer.params):
         start = grids[p.name].index(p.clip(p.default))
         rows.append(
-            f'<label style="display:flex;gap:.5em;align-items:center">'
-            f'<span style="min-width:10em">{html.escape(_plain(labels[k]))}</span>'
+            f'<label class="lincourse-slider" style="display:flex;flex-wrap:wrap;gap:.2em .5em;align-items:center">'
+            f'<span style="min-width:10em">{html.escape(labels[k])}</span>'
             f'<input type="range" min="0" max="{len(values[k]) - 1}" step="1" value="{start}" '
-            f'aria-label="{html.escape(_plain(labels[k]))}" style="flex:1">'
+            f'aria-label="{html.escape(labels[k])}" aria-valuetext="{html.escape(labels[k])} = {values[k][start]}" '
+            f'style="flex:1 1 12em;min-width:8em">'
             f"<output>{values[k][start]}</output></label>"
         )
-    payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
+    clips = "".join(
+        f'<clipPath id="{cid}"><rect x="{x0:.1f}" y="{height - y1:.1f}" width="{x1 - x0:.1f}" height="{y1 - y0:.1f}"/>'
+        f"</clipPath>" for (x0, y0, x1, y1), cid in info["clips"].items())
+    background = "data:image/png;base64," + base64.b64encode(info["background"]).decode("ascii")
+    caption = explorer.caption or explorer.title
+    n_frames = math.prod(cfg["sizes"])
+    payload = json.dumps(cfg, separators=(",", ":")).replace("</", "<\\/")
+    base = f"{base_url}{key}/"
     return (
         # Own colours (dark text on white, like the figures) so the player reads the same in the
         # theme's light and dark modes.
-        f'<figure class="lincourse-player" style="margin:1em 0;padding:.6em .8em;background:#fff;'
+        f'<figure class="lincourse-player" data-key="{key}" data-base="{html.escape(base)}" '
+        f'data-title="{html.escape(explorer.title)}" style="margin:1em 0;padding:.6em .8em;background:#fff;'
         f'color:#1a1a1a;border:1px solid #ccc;border-radius:6px">'
         f'<figcaption style="color:#1a1a1a"><b>{html.escape(explorer.title)}</b> '
-        f"<small>(precomputed: {len(frames)} frames; run the notebook for continuous sliders)</small>"
+        f"<small>(precomputed at {n_frames} slider positions; run the notebook for every step)</small>"
         f"</figcaption>{''.join(rows)}"
-        f'<img style="max-width:100%;background:white" alt="">'
-        f'<pre class="lincourse-readout" style="margin:0" aria-live="polite"></pre>'
+        f'<svg class="lincourse-figure" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+        f'role="img" aria-label="{html.escape(caption)}" style="max-width:100%;height:auto;display:block;'
+        f'background:#fff"><defs>{clips}</defs>'
+        f'<image href="{background}" width="{width}" height="{height}"/>'
+        f'<g class="lincourse-layer">{"".join(default_svg)}</g></svg>'
+        f'<pre class="lincourse-readout" style="margin:0;white-space:pre-wrap" aria-live="polite">'
+        f"{html.escape(default_text)}</pre>"
         f'<script type="application/json">{payload}</script>'
         f"<script>{_SCRIPT}</script></figure>"
     )
-
-
-def _show(value):
-    return str(value) if isinstance(value, int) else f"{value:g}"
 
 
 def _plain(label):

@@ -44,14 +44,15 @@ def _signs(values):
 
 
 def hyperplane():
-    """Chapter 1: move the direction (angle), the length and the offset of ``theta . x + b = 0``.
+    """Chapter 1: move the direction (angle), the length ``||theta||`` and the offset ``b`` of ``theta . x + b = 0``.
 
-    The length slider rescales the whole classifier, ``(theta, b) = length * (u, b1)`` with ``u`` the
-    unit vector at the given angle and ``b1`` the offset slider (the offset when ``||theta|| = 1``):
-    this is the rescaling of chapter 1's scale-invariance theorem, so the boundary and the printed
-    predictions never change with the length while the scores do. Shows the boundary, the normal
-    vector drawn from the boundary point closest to the origin, the two half-planes and six labelled
-    points; the readout prints ``theta``, ``b``, the scores, the predictions and ``-b/||theta||``.
+    The sliders are the classifier's own parameters: ``theta = length * (cos angle, sin angle)`` and
+    ``b``. Lengthening ``theta`` alone moves the boundary (its signed distance from the origin is
+    ``-b/||theta||``) and changes no direction; lengthening ``theta`` and ``b`` by the same factor
+    (e.g. length 1, b = 0.5 and length 2, b = 1) leaves the boundary and every prediction in place:
+    chapter 1's scale-invariance theorem. Shows the boundary, the normal vector drawn from the
+    boundary point closest to the origin, the two half-planes and six labelled points; the readout
+    prints ``theta``, ``b``, the scores, the predictions and ``-b/||theta||``.
     """
     def setup(ax):
         P.setup_axes(ax, (-3, 3), (-3, 3))
@@ -61,40 +62,58 @@ def hyperplane():
         ax.legend(loc="lower left", fontsize=8)
 
     def draw(ax, angle, length, b):
-        theta, offset = length * unit_vector(angle), length * b
-        P.plot_halfspaces(ax, theta, offset)
-        P.plot_hyperplane(ax, theta, offset, label=None)
-        P.plot_normal(ax, theta, offset, label=None)
+        theta = length * unit_vector(angle)
+        P.plot_halfspaces(ax, theta, b)
+        P.plot_hyperplane(ax, theta, b, label=None)
+        P.plot_normal(ax, theta, b, label=None)
         # Plain-text titles: mathtext would be re-parsed on every move and cost ~20 ms.
-        _title(ax, f"θ = ({theta[0]:.2f}, {theta[1]:.2f}),  b = {offset:.2f}")
-        scores = G.decision_function(DEMO_POINTS, theta, offset)
-        return (f"theta = {_fmt_vec(theta)}   ||theta|| = {length:.2f}   b = {offset:+.2f}\n"
+        _title(ax, f"θ = ({theta[0]:.2f}, {theta[1]:.2f}),  b = {b:.2f}")
+        scores = G.decision_function(DEMO_POINTS, theta, b)
+        return (f"theta = {_fmt_vec(theta)}   ||theta|| = {length:.2f}   b = {b:+.2f}\n"
                 f"scores theta.x + b = [{', '.join(f'{s:+.2f}' for s in scores)}]\n"
-                f"predictions        = {_signs(G.predict(DEMO_POINTS, theta, offset))}\n"
+                f"predictions        = {_signs(G.predict(DEMO_POINTS, theta, b))}\n"
                 f"signed distance of the boundary from the origin -b/||theta|| = "
-                f"{G.distance_from_origin(theta, offset):+.3f}")
+                f"{G.distance_from_origin(theta, b):+.3f}")
 
     return Explorer(
         draw,
-        [Param("angle", 0, 355, 5, 30, "angle of θ (degrees)"),
-         Param("length", 0.25, 3.0, 0.25, 1.0, "length ‖θ‖ (b scales with it)"),
-         Param("b", -2.0, 2.0, 0.25, 0.0, "offset b when ‖θ‖ = 1")],
+        [Param("angle", 0, 355, 5, 30, "angle of θ (degrees)", player_step=15),
+         Param("length", 0.5, 3.5, 0.25, 1.0, "length ‖θ‖"),
+         Param("b", -2.0, 2.0, 0.25, 0.0, "offset b")],
         setup=setup,
         title="A linear classifier: normal vector and offset",
         caption=("The line θ·x + b = 0 splits the plane into a blue half (prediction +1, where θ points) "
-                 "and an orange half (prediction -1); the purple arrow is θ. Blue circles are points with "
-                 "y = +1, orange squares points with y = -1. The length slider multiplies θ and b by the "
-                 "same factor: the arrow grows, the line stays."),
+                 "and an orange half (prediction -1); the purple arrow is θ, drawn from the point of the line "
+                 "closest to the origin. Blue circles are points with y = +1, orange squares points with "
+                 "y = -1. Lengthening θ alone moves the line towards the origin; lengthening θ and b "
+                 "together leaves it in place."),
+        asked={
+            # section "Exploring a linear classifier": theta and b scaled together, then theta alone
+            "sec-hyperplanes-explorer": [dict(angle=30, length=c, b=0.5 * c) for c in (0.5, 1.0, 2.0, 3.0)]
+            + [dict(angle=30, length=c, b=0.5) for c in (0.5, 3.0)] + [dict(angle=120, length=1.0, b=0.5)],
+            "ex-hyperplanes-turn": [dict(angle=30, length=1.0, b=0.5), dict(angle=210, length=1.0, b=0.5)],
+        },
     )
 
 
+#: The offset of the line in the signed-distance explorer (chapter 2 moves the point and turns the line).
+POINT_DISTANCE_OFFSET = -0.5
+
+
 def point_distance():
-    """Chapter 2: move a point and a line; see the foot of the perpendicular and the signed distance."""
+    """Chapter 2: move a point and turn a line; see the foot of the perpendicular and the signed distance.
+
+    The line has a unit normal ``theta`` at the chosen angle and the fixed offset
+    ``b = POINT_DISTANCE_OFFSET`` (-0.5), so it stays at distance 0.5 from the origin while it turns
+    (chapter 1's explorer moves the offset).
+    """
+    b = POINT_DISTANCE_OFFSET
+
     def setup(ax):
         P.setup_axes(ax, (-3, 3), (-3, 3))
         ax.plot([0], [0], marker="+", color="black", markersize=10)
 
-    def draw(ax, x1, x2, angle, b):
+    def draw(ax, x1, x2, angle):
         theta = unit_vector(angle)
         x = np.array([x1, x2])
         P.plot_halfspaces(ax, theta, b)
@@ -113,21 +132,31 @@ def point_distance():
 
     return Explorer(
         draw,
-        [Param("x1", -2.5, 2.5, 0.1, 1.5, "point x₁"),
-         Param("x2", -2.5, 2.5, 0.1, 1.0, "point x₂"),
-         Param("angle", 0, 355, 5, 45, "angle of θ (degrees)"),
-         Param("b", -2.0, 2.0, 0.1, -0.5, "offset b")],
+        [Param("x1", -3.0, 3.0, 0.1, 1.5, "point x₁", player_step=0.5),
+         Param("x2", -3.0, 3.0, 0.1, 1.0, "point x₂", player_step=0.5),
+         Param("angle", 0, 355, 5, 45, "angle of θ (degrees)", player_step=15)],
         setup=setup,
         title="Signed distance of a point to a line",
-        caption=("A black diamond marks the point x; the dotted segment joins it to its foot on the line "
-                 "(a cross), and its signed length is printed above the figure."),
+        caption=("A line θ·x - 0.5 = 0 with its unit normal θ (purple arrow) splits the plane into a blue half "
+                 "(positive side) and an orange half. A black diamond marks the point x; the dotted segment joins "
+                 "it to its foot on the line (a cross), and its signed length is printed above the figure."),
+        asked={
+            # section "Exploring the signed distance": three points for the line at 45 degrees
+            "sec-distance-explorer": [dict(x1=2.0, x2=1.5), dict(x1=0.5, x2=-1.0), dict(x1=0.4, x2=0.3)],
+        },
     )
 
 
 def dataset_margin(X=None, y=None):
-    """Chapter 2: the margin of a data set under a line, with the closest point ringed.
+    """Chapter 2: the functional and geometric margins of a data set under a line.
 
-    Defaults to 20 separable points (``make_separable(20, margin=0.25, random_state=3)``, scaled by 2).
+    The sliders are the classifier's parameters: ``theta = length * (cos angle, sin angle)`` and
+    ``b``. The functional margin ``min_i y_i (theta . x_i + b)`` grows with the length; the
+    geometric margin, the functional one divided by ``||theta||``, does not (move the length with
+    ``b = 0``). The point attaining the minimum is ringed: the closest point when the line separates
+    the data, the worst-classified point when it does not; when the margin is positive, dashed lines
+    lie one geometric margin on each side. Defaults to 20 separable points
+    (``make_separable(20, margin=0.25, random_state=3)``, scaled by 2).
     """
     if X is None:
         X, y = make_separable(20, margin=0.25, random_state=3)
@@ -138,30 +167,44 @@ def dataset_margin(X=None, y=None):
         P.plot_points(ax, X, y)
         ax.legend(loc="lower left", fontsize=8)
 
-    def draw(ax, angle, b):
-        theta = unit_vector(angle)
-        margins = y * G.decision_function(X, theta, b)  # = signed distances times y, since ||theta|| = 1
-        closest = int(np.argmin(margins))
+    def draw(ax, angle, length, b):
+        theta = length * unit_vector(angle)
+        functional = y * G.decision_function(X, theta, b)
+        worst = int(np.argmin(functional))
+        gamma_hat = G.functional_margin(X, y, theta, b)
         gamma = G.geometric_margin(X, y, theta, b)
         P.plot_hyperplane(ax, theta, b, label=None)
         P.plot_normal(ax, theta, b, label=None)
         if gamma > 0:
             P.plot_margin(ax, theta, b, gamma, label=None)
-        P.mark_points(ax, X[closest], color=P.COLORS["normal"], label=None)
-        mistakes = int(np.sum(margins <= 0))
-        _title(ax, f"geometric margin = {gamma:+.3f}")
+        P.mark_points(ax, X[worst], color=P.COLORS["normal"], label=None)
+        mistakes = int(np.sum(functional <= 0))
+        _title(ax, f"functional margin = {gamma_hat:+.3f},  geometric margin = {gamma:+.3f}")
         verdict = "separates the data" if mistakes == 0 else f"misclassifies {mistakes} point(s)"
-        return (f"theta = {_fmt_vec(theta)} (unit)   b = {b:+.2f}   -> the line {verdict}\n"
-                f"closest point: x[{closest}] = {_fmt_vec(X[closest])}, y = {int(y[closest]):+d}\n"
-                f"geometric margin min_i y_i (theta.x_i + b)/||theta|| = {gamma:+.3f}")
+        which = "closest point" if mistakes == 0 else "worst-classified point"
+        return (f"theta = {_fmt_vec(theta)}   ||theta|| = {length:.2f}   b = {b:+.2f}   -> the line {verdict}\n"
+                f"{which} (smallest y_i (theta.x_i + b)): x[{worst}] = {_fmt_vec(X[worst])}, y = {int(y[worst]):+d}\n"
+                f"functional margin min_i y_i (theta.x_i + b) = {gamma_hat:+.3f}\n"
+                f"geometric margin  (functional margin)/||theta|| = {gamma:+.3f}")
 
     return Explorer(
         draw,
-        [Param("angle", 0, 355, 5, 40, "angle of θ (degrees)"), Param("b", -1.5, 1.5, 0.05, 0.0, "offset b")],
+        [Param("angle", 0, 355, 5, 40, "angle of θ (degrees)", player_step=15),
+         Param("length", 0.5, 3.5, 0.25, 1.0, "length ‖θ‖", player_step=0.25),
+         Param("b", -1.5, 1.5, 0.05, 0.0, "offset b", player_step=0.25)],
         setup=setup,
-        title="The margin of a data set",
-        caption=("Blue circles (y=+1) and orange squares (y=-1); the ringed point is the one with the smallest "
-                 "y·(signed distance), and the dashed lines lie one geometric margin on each side."),
+        title="Functional and geometric margins of a data set",
+        caption=("Blue circles (y=+1) and orange squares (y=-1) with the line θ·x + b = 0 and its normal θ "
+                 "(purple arrow). The ringed point has the smallest y·(θ·x + b): the closest point when the "
+                 "line separates the data, the worst mistake otherwise. When the line separates the data, "
+                 "dashed lines lie one geometric margin on each side."),
+        asked={
+            # section "Exploring the margin of a data set"
+            "sec-distance-margin-explorer": [dict(angle=40, b=0.0), dict(angle=300, b=0.0), dict(angle=320, b=0.25)]
+            + [dict(angle=320, length=c, b=0.25 * c) for c in (2.0, 3.0)],
+            # the best angle through the origin (b = 0), and the best line on the slider grid
+            "ex-distance-best-angle": [dict(angle=325, b=0.0), dict(angle=320, b=0.25)],
+        },
     )
 
 
@@ -203,9 +246,17 @@ def training_error(X=None, y=None, feature_names=("$x_1$", "$x_2$")):
 
     return Explorer(
         draw,
-        [Param("angle", 0, 355, 5, 0, "angle of θ (degrees)"), Param("b", -2.0, 2.0, 0.05, 0.0, "offset b")],
+        [Param("angle", 0, 355, 5, 0, "angle of θ (degrees)", player_step=15),
+         Param("b", -2.0, 2.0, 0.05, 0.0, "offset b", player_step=0.25)],
         setup=setup,
         title="Training error of a line",
-        caption=("Blue circles (y=+1) and orange squares (y=-1); points the line misclassifies are ringed in "
-                 "vermillion, and the fraction of them, E_in, is printed above the figure."),
+        caption=("Blue circles (y=+1) and orange squares (y=-1) with a line and its two shaded half-planes; "
+                 "points the line misclassifies are ringed in vermillion, and the fraction of them, E_in, is "
+                 "printed above the figure."),
+        asked={
+            # chapter 3 (credit data), section on the explorer: four consecutive offsets at angle 95
+            "sec-training-explorer": [dict(angle=95, b=v) for v in (0.40, 0.45, 0.50, 0.55)],
+            # the smallest training error the sliders reach on the credit data (1/40)
+            "ex-training-credit": [dict(angle=95, b=0.5)],
+        },
     )

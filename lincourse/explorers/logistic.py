@@ -98,13 +98,15 @@ def sigmoid_fit():
 
     return Explorer(
         draw,
-        [Param("w", -4.0, 4.0, 0.1, 1.0, "weight w", player_step=1.0),
-         Param("b", -3.0, 3.0, 0.1, 0.0, "offset b", player_step=1.5)],
+        [Param("w", -4.0, 4.0, 0.1, 1.0, "weight w", player_step=0.5),
+         Param("b", -3.0, 3.0, 0.1, 0.0, "offset b", player_step=0.5)],
         setup=setup,
         title="A sigmoid over labelled points",
         caption=("Twelve points on a line: blue circles (y=+1) drawn at height 1, orange squares (y=-1) at "
                  "height 0. The black curve is the predicted probability sigmoid(w x + b); vermillion segments "
                  "join each point to the curve, and the dashed purple line marks where the probability is 1/2."),
+        # the maximum-likelihood slider setting, and a curve with the same boundary three times steeper
+        asked={"sec-logistic-sigmoid-explorer": [dict(w=1.1, b=-0.2), dict(w=3.3, b=-0.6)]},
     )
 
 
@@ -144,14 +146,17 @@ def probability_field(X=None, y=None):
 
     return Explorer(
         draw,
-        [Param("w1", -3.0, 3.0, 0.1, 1.0, "weight w₁"),
-         Param("w2", -3.0, 3.0, 0.1, 1.0, "weight w₂"),
-         Param("b", -2.0, 2.0, 0.1, 0.0, "offset b")],
+        [Param("w1", -3.0, 3.0, 0.1, 1.0, "weight w₁", player_step=0.5),
+         Param("w2", -3.0, 3.0, 0.1, 1.0, "weight w₂", player_step=0.5),
+         Param("b", -1.5, 1.5, 0.1, 0.0, "offset b", player_step=0.25)],
         setup=setup,
         title="The probability field of a logistic model",
         caption=("Forty points, blue circles (y=+1) and orange squares (y=-1), over a shading of the predicted "
                  "probability of y=+1 (orange near 0, white at 1/2, blue near 1). The solid line is where the probability is "
                  "1/2, the dotted lines where it is 0.1 and 0.9."),
+        # the four weight vectors of the section "The probability field in the plane"
+        asked={"sec-logistic-field-explorer": [dict(w1=1.7, w2=0.3, b=0.1), dict(w1=1.5, w2=0.3, b=0.1),
+                                               dict(w1=3.0, w2=0.6, b=0.2), dict(w1=0.8, w2=0.2, b=0.0)]},
     )
 
 
@@ -169,8 +174,9 @@ def gradient_descent(X=None, y=None, n_iter=100):
     X = np.asarray(X, dtype=float)
     y = np.asarray(y)
     _, _, loss_star = _mle(X, y)
-    rate = Param("log_lr", -1.5, 1.5, 0.1, 0.0, "log₁₀ learning rate", player_step=0.5)
-    runs = {v: gradient_descent_path(X, y, 10.0 ** v, n_iter) for v in rate.grid()}
+    rate = Param("log_lr", -1.5, 1.5, 0.1, 0.0, "log₁₀ learning rate")
+    # keyed by the position on the slider's grid, not by a float: any value a slider sends maps to its run
+    runs = [gradient_descent_path(X, y, 10.0 ** v, n_iter) for v in rate.grid()]
     state = {}
     iterations = np.arange(n_iter + 1)
     ylim = (0.3, 1.8)
@@ -190,7 +196,7 @@ def gradient_descent(X=None, y=None, n_iter=100):
 
     def draw(axes, log_lr, iteration):
         left, right = axes
-        coefs, intercepts, losses = runs[log_lr]
+        coefs, intercepts, losses = runs[int(round((log_lr - rate.min) / rate.step))]
         w, b = coefs[iteration], intercepts[iteration]
         state["field"].update(w, b)
         P.plot_probability_levels(left, w, b, levels=(0.5,))
@@ -207,13 +213,19 @@ def gradient_descent(X=None, y=None, n_iter=100):
 
     return Explorer(
         draw,
-        [rate, Param("iteration", 0, n_iter, 1, 20, "iteration k", player_step=20)],
+        [rate, Param("iteration", 0, n_iter, 1, 20, "iteration k")],
         setup=setup,
         title="Gradient descent and the learning rate",
         caption=("Left: forty points, blue circles (y=+1) and orange squares (y=-1), with the probability "
                  "shading and the boundary after k gradient steps. Right: the mean cross-entropy against the "
                  "iteration for the chosen learning rate (blue), the current iteration (vermillion dot) and "
                  "the minimum (dashed)."),
+        asked={"sec-logistic-gd-explorer": [dict(log_lr=v, iteration=100) for v in (-1.5, 0.0, 1.3)],
+               # teaching note: log10 eta = 0, 1, 1.2, 1.4
+               "teaching-note-logistic": [dict(log_lr=v) for v in (0.0, 1.0, 1.2, 1.4)],
+               # one slider step at a time at iteration 100: the answer (eta = 10) and its neighbours
+               "ex-logistic-learning-rate": [dict(log_lr=round(v, 1), iteration=100)
+                                             for v in np.arange(-1.5, 1.5001, 0.1)]},
         figsize=(8.4, 3.6),
         ncols=2,
     )

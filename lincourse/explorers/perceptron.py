@@ -112,6 +112,8 @@ def perceptron_steps(X=None, y=None, bias_update="unit"):
     return Explorer(
         draw,
         [Param("k", 1, n_updates, 1, 1, "update k")],
+        # the section "Explorers" of chapter 4 prints updates 1, 6 and 15 and reads all of them
+        asked={"sec-perceptron-explorers": [dict(k=k) for k in range(1, n_updates + 1)]},
         setup=setup,
         title="The perceptron, one update at a time",
         caption=("Left: blue circles (y=+1), orange squares (y=-1), the boundary before the update (dashed grey), "
@@ -195,6 +197,9 @@ def margin_updates():
     return Explorer(
         draw,
         [Param("margin", float(margins.min()), float(margins.max()), 0.02, 0.1, "margin γ")],
+        asked={"sec-perceptron-explorers": [dict(margin=m) for m in (0.02, 0.1, 0.3)],
+               # every step of the slider, from 0.02 to 0.40
+               "ex-perceptron-margin-steps": [dict(margin=float(m)) for m in margins]},
         setup=setup,
         title="Smaller margin, more updates",
         caption=("Left: 60 points kept at least the margin away from a dashed true boundary (dashed margin lines) "

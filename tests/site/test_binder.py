@@ -3,7 +3,9 @@
 repo2docker installs ``requirements.txt`` from the repository root (with ``runtime.txt`` choosing
 Python 3.11). This test does the same in a fresh virtual environment, outside ``.venv``, and runs
 ``pytest --nbval`` on the chapters with that environment's kernel, so a missing dependency or a
-version drift in the Binder files fails here rather than on mybinder.org. It needs the package
+version drift in the Binder files fails here rather than on mybinder.org. It also checks that the
+environment's JupyterLab has jupyterlab-myst, so that the course's MyST renders on Binder as it does
+in ``make lab`` (tests/site/test_lab.py checks the rendering itself in a browser). It needs the package
 registry (PyPI), as repo2docker does; if the registry cannot be reached it skips, except when
 ``LINCOURSE_REQUIRE_BROWSER`` is set (CI), where a skip would hide a failure.
 """
@@ -36,6 +38,10 @@ def test_binder_environment_runs_the_chapters(tmp_path):
         if unreachable and not os.environ.get("LINCOURSE_REQUIRE_BROWSER"):
             pytest.skip(f"the package registry is not reachable: {install.stderr.strip().splitlines()[-1]}")
         pytest.fail(f"pip install -r requirements.txt failed:\n{install.stderr[-3000:]}")
+    extensions = subprocess.run([str(venv / "bin" / "jupyter"), "labextension", "list"], capture_output=True, text=True,
+                                env=dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp_path / "config")))
+    listing = extensions.stdout + extensions.stderr
+    assert any("jupyterlab-myst" in line and "enabled" in line for line in listing.splitlines()), listing
     env = dict(os.environ, MPLBACKEND="agg", LINCOURSE_EXPLORER_MODE="widget")
     run = subprocess.run([python, "-m", "pytest", "--nbval", "--nbval-current-env", "-q", "-p", "no:cacheprovider",
                           "chapters"], cwd=ROOT, capture_output=True, text=True, env=env)

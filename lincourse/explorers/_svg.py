@@ -1,0 +1,186 @@
+"""A matplotlib renderer that writes what an explorer draws as SVG elements, in the figure's pixels.
+
+The website player (:mod:`._player`) shows a figure as a PNG *background* (axes, ticks, labels:
+everything no slider changes, drawn once by Agg) under an SVG *layer* (every artist, the titles
+and the legends, drawn by this renderer). Matplotlib's own artists call the renderer, so the
+layer is exactly what ``draw`` declared, in the same order and the same coordinates as the live
+figure; nothing is re-implemented per explorer.
+
+Paths become ``<path>`` elements (in pixels, y pointing down), plain text becomes ``<text>`` (the
+page's screen-reader-invisible SVG carries no text the alt text does not already give), math text
+becomes glyph outlines, and images (the probability field) become small PNG ``<image>`` elements
+at their data resolution, scaled by the browser.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+
+import numpy as np
+from matplotlib import _path
+from matplotlib.backend_bases import GraphicsContextBase, RendererBase
+from matplotlib.transforms import Affine2D
+
+__all__ = ["SVGLayerRenderer"]
+
+_FONT = "DejaVu Sans, Bitstream Vera Sans, Verdana, Arial, sans-serif"
+_MATH = {}
+_SIZES = {}
+_CAPS = {"butt": "butt", "round": "round", "projecting": "square"}
+
+
+def _num(x):
+    return f"{x:.1f}".rstrip("0").rstrip(".") if abs(x) < 1e6 else "0"
+
+
+def _color(rgb):
+    r, g, b = (int(round(255 * min(max(c, 0.0), 1.0))) for c in rgb[:3])
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+class SVGLayerRenderer(RendererBase):
+    """Collects SVG elements for artists drawn onto it (``artist.draw(renderer)``).
+
+    Parameters
+    ----------
+    width, height : int
+        The figure's size in pixels.
+    dpi : float
+    measure : RendererBase
+        A renderer that measures text (the figure's Agg renderer), so that text is laid out
+        exactly as in the PNG of the live explorer.
+    clips : dict
+        Clip rectangle ``(x0, y0, x1, y1)`` in display pixels -> id of an SVG ``clipPath`` the
+        page defines; an artist clipped to another rectangle is drawn unclipped.
+    """
+
+    def __init__(self, width, height, dpi, measure, clips):
+        super().__init__()
+        self.width, self.height, self.dpi = width, height, dpi
+        self._measure = measure
+        self._clips = clips
+        self.out = []
+        self._flip = Affine2D().scale(1.0, -1.0).translate(0.0, height)
+
+    # -- what matplotlib asks of a renderer ------------------------------------------------------
+    def flipy(self):
+        return True
+
+    def get_canvas_width_height(self):
+        return self.width, self.height
+
+    def get_text_width_height_descent(self, s, prop, ismath):
+        key = (s, hash(prop), ismath, self.dpi)  # titles repeat across frames: measure each text once
+        size = _SIZES.get(key)
+        if size is None:
+            size = _SIZES[key] = self._measure.get_text_width_height_descent(s, prop, ismath)
+        return size
+
+    def points_to_pixels(self, points):
+        return points * self.dpi / 72.0
+
+    def new_gc(self):
+        return GraphicsContextBase()
+
+    def option_scale_image(self):
+        return True  # images arrive at their data resolution, with the transform to the page
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def _clip(self, gc):
+        rect = gc.get_clip_rectangle()
+        if rect is None:
+            return ""
+        key = tuple(round(v, 1) for v in rect.extents)
+        cid = self._clips.get(key)
+        return f' clip-path="url(#{cid})"' if cid else ""
+
+    def _alpha(self, gc, rgba):
+        if gc.get_forced_alpha():
+            return gc.get_alpha()
+        return rgba[3] if rgba is not None and len(rgba) > 3 else 1.0
+
+    def draw_path(self, gc, path, transform, rgbFace=None):
+        trans = transform + self._flip
+        d = _path.convert_to_string(path, trans, None, False, None, 1, [b"M", b"L", b"Q", b"C", b"z"],
+                                    False).decode("ascii")
+        if not d:
+            return
+        attrs = [f'd="{d}"']
+        if rgbFace is not None:
+            alpha = self._alpha(gc, rgbFace)
+            if alpha == 0:
+                attrs.append('fill="none"')
+            else:
+                attrs.append(f'fill="{_color(rgbFace)}"')
+                if alpha < 1:
+                    attrs.append(f'fill-opacity="{alpha:.3g}"')
+        else:
+            attrs.append('fill="none"')
+        lw = gc.get_linewidth()
+        rgb = gc.get_rgb()
+        stroke_alpha = self._alpha(gc, rgb)
+        if lw > 0 and stroke_alpha > 0:
+            attrs.append(f'stroke="{_color(rgb)}" stroke-width="{_num(self.points_to_pixels(lw))}"')
+            if stroke_alpha < 1:
+                attrs.append(f'stroke-opacity="{stroke_alpha:.3g}"')
+            attrs.append(f'stroke-linecap="{_CAPS.get(gc.get_capstyle(), "butt")}" '
+                         f'stroke-linejoin="{gc.get_joinstyle() or "miter"}"')
+            offset, dashes = gc.get_dashes()
+            if dashes is not None and len(dashes):
+                attrs.append('stroke-dasharray="' + ",".join(_num(self.points_to_pixels(v)) for v in dashes) + '"')
+                if offset:
+                    attrs.append(f'stroke-dashoffset="{_num(self.points_to_pixels(offset))}"')
+        self.out.append(f"<path {' '.join(attrs)}{self._clip(gc)}/>")
+
+    def draw_text(self, gc, x, y, s, prop, angle, ismath=False, mtext=None):
+        if ismath:  # glyph outlines, memoised: legends redrawn on every move repeat the same labels
+            key = (s, prop.get_size_in_points(), prop.get_family()[0], prop.get_weight(), round(x, 1), round(y, 1),
+                   angle, tuple(gc.get_rgb()), self._clip(gc))
+            cached = _MATH.get(key)
+            if cached is None:
+                start = len(self.out)
+                self._draw_text_as_path(gc, x, y, s, prop, angle, ismath, mtext)
+                cached = _MATH[key] = "".join(self.out[start:])
+                del self.out[start:]
+            self.out.append(cached)
+            return
+        size = self.points_to_pixels(prop.get_size_in_points())
+        rgb = gc.get_rgb()
+        attrs = [f'x="{_num(x)}" y="{_num(y)}" font-size="{_num(size)}" font-family="{_FONT}" fill="{_color(rgb)}"']
+        alpha = self._alpha(gc, rgb)
+        if alpha < 1:
+            attrs.append(f'fill-opacity="{alpha:.3g}"')
+        if prop.get_weight() in ("bold", 700, 800, 900, "heavy", "extra bold", "black"):
+            attrs.append('font-weight="bold"')
+        if angle:
+            attrs.append(f'transform="rotate({_num(-angle)} {_num(x)} {_num(y)})"')
+        self.out.append(f"<text {' '.join(attrs)}{self._clip(gc)}>{html.escape(s)}</text>")
+
+    def draw_image(self, gc, x, y, im, transform=None):
+        from PIL import Image
+
+        h, w = im.shape[:2]
+        if w == 0 or h == 0:
+            return
+        if transform is None:  # resampled to the page's pixels: store it at a quarter of that, smooth
+            transform = Affine2D().scale(w, h)
+            small = Image.fromarray(np.asarray(im)).resize((max(1, w // 4), max(1, h // 4)), Image.BILINEAR)
+        else:
+            small = Image.fromarray(np.asarray(im))
+        buf = io.BytesIO()
+        small.save(buf, format="WEBP", quality=85, method=1)
+        href = "data:image/webp;base64," + base64.b64encode(buf.getvalue()).decode("ascii")
+        m = (Affine2D().scale(1.0 / w, 1.0 / h) + transform
+             + Affine2D().translate(x, y).scale(1.0, -1.0).translate(0.0, self.height)).get_matrix()
+        # the stored image is small.size; the matrix maps a unit square, so scale it back to w x h first
+        sw, sh = small.size
+        m = m @ np.array([[w / sw, 0, 0], [0, h / sh, 0], [0, 0, 1]])
+        matrix = " ".join(f"{v:.6g}" for v in (m[0, 0], m[1, 0], m[0, 1], m[1, 1], m[0, 2], m[1, 2]))
+        opacity = gc.get_alpha()
+        extra = f' opacity="{opacity:.3g}"' if opacity is not None and opacity < 1 else ""
+        image = (f'<image width="{sw}" height="{sh}" preserveAspectRatio="none" transform="matrix({matrix})"'
+                 f'{extra} href="{href}"/>')
+        clip = self._clip(gc)
+        self.out.append(f"<g{clip}>{image}</g>" if clip else image)

@@ -1,0 +1,308 @@
+"""The chapters in a real JupyterLab, with a real kernel, driven in Chromium as a student would.
+
+The test starts JupyterLab on 127.0.0.1 (a random token, no browser, its own settings, workspace,
+config and runtime folders, all temporary) on a temporary copy of ``chapters/``, and drives it with
+Playwright in Debian's headless Chromium. For every chapter it checks that
+
+* opening the notebook leaves it unmodified (no dirty indicator once the kernel is ready: the stored
+  kernelspec and language_info are those the kernel reports);
+* the course's MyST renders (jupyterlab-myst): no raw ``{prf:...}`` or ``:::{exercise}`` text;
+* Run All ends with no error output in any cell and nothing in the log console;
+* every slider of every explorer, moved with the keyboard (focus, ArrowRight), redraws its figure
+  (the image changes) within 2 s, and shows no error in the explorer;
+
+three runs in a row per chapter (Run All, then every slider), so that races between slider messages
+show up. No request may leave 127.0.0.1. The redraw latencies are written to
+``_build/lab_latency.json``. Without Chromium the test skips with a message, except when
+``LINCOURSE_REQUIRE_BROWSER`` is set (CI), where it fails.
+"""
+
+import json
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHAPTERS = sorted(p.name for p in (ROOT / "chapters").glob("*.ipynb"))
+RUNS = 3
+REDRAW_MS = 2000
+
+if os.environ.get("LINCOURSE_REQUIRE_BROWSER") and CHROMIUM is None:  # CI sets this: never skip there
+    raise RuntimeError("LINCOURSE_REQUIRE_BROWSER is set but Chromium is not installed")
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium not found: install Debian's chromium "
+                                "package (apt-get install chromium) to run the JupyterLab test")
+
+# User settings of the temporary JupyterLab: every cell in the page (no virtual scrolling, so that
+# every output and slider can be inspected), no news or update checks (they would go online).
+SETTINGS = {
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false",
+                                                                        "checkForUpdates": False},
+}
+
+
+def _free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _write_student_editions(folder):
+    """The student editions, as ``make notebooks`` writes them (the chapters are the instructor's)."""
+    import nbformat
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        from make_notebooks import student_edition
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    folder.mkdir()
+    for name in CHAPTERS:
+        nb = nbformat.read(ROOT / "chapters" / name, as_version=4)
+        nbformat.write(student_edition(nb), folder / name)
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    pytest.importorskip("jupyterlab")
+    tmp = tmp_path_factory.mktemp("lab")
+    notebooks = tmp / "chapters"
+    shutil.copytree(ROOT / "chapters", notebooks, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    _write_student_editions(notebooks / "student")
+    settings = tmp / "settings"
+    for name, values in SETTINGS.items():
+        path = settings / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values))
+    for d in ("workspaces", "config", "runtime", "ipython"):
+        (tmp / d).mkdir()
+    port, token = _free_port(), secrets.token_hex(16)
+    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp / "config"), JUPYTER_RUNTIME_DIR=str(tmp / "runtime"),
+               IPYTHONDIR=str(tmp / "ipython"), MPLBACKEND="agg", LINCOURSE_EXPLORER_MODE="widget",
+               JUPYTER_PLATFORM_DIRS="1")
+    log = open(tmp / "server.log", "w")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "jupyterlab", "--no-browser", "--ServerApp.ip=127.0.0.1",
+         f"--ServerApp.port={port}", "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
+         f"--ServerApp.root_dir={notebooks}", f"--LabApp.user_settings_dir={settings}",
+         f"--LabApp.workspaces_dir={tmp / 'workspaces'}", "--LabApp.expose_app_in_browser=True",
+         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+         "--LabApp.extension_manager=readonly", "--LabApp.news_url=None", "--allow-root"],
+        cwd=notebooks, env=env, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(600):
+            try:
+                urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=1)
+                break
+            except OSError:
+                if server.poll() is not None:
+                    pytest.fail(f"JupyterLab exited:\n{(tmp / 'server.log').read_text()[-3000:]}")
+                time.sleep(0.1)
+        else:
+            pytest.fail(f"JupyterLab did not start:\n{(tmp / 'server.log').read_text()[-3000:]}")
+        yield {"base": base, "token": token, "dir": notebooks, "log": tmp / "server.log"}
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    playwright = pytest.importorskip("playwright.sync_api")
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync"])
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def latencies():
+    results = {}
+    yield results
+    out = ROOT / "_build" / "lab_latency.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
+
+
+# JavaScript run in the page. `jupyterapp` is exposed by --LabApp.expose_app_in_browser.
+NOTEBOOK = "jupyterapp.shell.currentWidget"
+KERNEL_READY = f"""() => {{
+    const w = {NOTEBOOK};
+    if (!w || !w.sessionContext || !w.context || !w.context.isReady) return false;
+    const k = w.sessionContext.session && w.sessionContext.session.kernel;
+    return !!k && k.status === 'idle' && w.sessionContext.kernelDisplayStatus === 'idle'
+        && !!w.model.getMetadata('language_info');
+}}"""
+DIRTY = f"() => {NOTEBOOK}.context.model.dirty"
+RUN_DONE = f"""() => {{
+    const w = {NOTEBOOK};
+    const k = w.sessionContext.session.kernel;
+    if (k.status !== 'idle') return false;
+    const cells = w.content.widgets.filter(c => c.model.type === 'code');
+    return cells.every(c => c.model.executionCount !== null && c.promptNode.textContent.indexOf('*') < 0);
+}}"""
+ERRORS = f"""() => {{
+    const w = {NOTEBOOK};
+    const found = [];
+    w.content.widgets.forEach((c, i) => {{
+        if (c.model.type !== 'code') return;
+        for (const o of c.model.outputs.toJSON()) {{
+            if (o.output_type === 'error') found.push(`cell ${{i}}: ${{o.ename}}: ${{o.evalue}}`);
+        }}
+    }});
+    return found;
+}}"""
+# The log console of the current notebook, at its default level (warning): errors and stderr
+# output, e.g. an exception raised in a widget callback, which the notebook itself does not show.
+LOG_TEXT = """() => {
+    const panel = document.querySelector('.jp-LogConsole .jp-LogConsolePanel');
+    if (!panel) return null;
+    const entries = panel.querySelectorAll('.jp-OutputArea-child');
+    return entries.length ? [...entries].map(e => e.textContent.trim()).join('\\n') : '';
+}"""
+
+
+# The time of the next key press, then: milliseconds since then once the src of explorer e's image
+# differs from `before` (the HTML widget replaces the <img> on a redraw), false until then.
+START_CLOCK = """() => {
+    window.lincourseKeyTime = null;
+    document.addEventListener('keydown', () => { window.lincourseKeyTime = performance.now(); },
+                              {once: true, capture: true});
+}"""
+IMAGE_CHANGED = """([e, before]) => {
+    const img = document.querySelectorAll('.lincourse-explorer')[e].querySelector('.lincourse-explorer-image img');
+    if (!img || img.src === before || window.lincourseKeyTime === null) return false;
+    return Math.max(1, performance.now() - window.lincourseKeyTime);
+}"""
+
+
+def _check_opened_unmodified_with_myst_rendered(page, name):
+    page.wait_for_timeout(1000)  # metadata from the kernel arrives after it is idle
+    assert not page.evaluate(DIRTY), f"{name}: opening the notebook modified it"
+    text = page.inner_text(".jp-Notebook")
+    for raw in ("{prf:", ":::{exercise}", "{solution-start}", "```{"):
+        assert raw not in text, f"{name}: MyST shown as raw markup ({raw!r})"
+    assert page.locator(".jp-Notebook .myst").count() > 0, f"{name}: markdown not rendered by jupyterlab-myst"
+
+
+def _close(page):
+    page.evaluate(f"() => {NOTEBOOK}.sessionContext.shutdown()")
+    page.evaluate(f"() => {NOTEBOOK}.context.model.dirty = false")
+    page.evaluate("() => jupyterapp.commands.execute('application:close-all')")
+    page.wait_for_function("() => !document.querySelector('.jp-LogConsole')", timeout=10000)
+
+
+def _new_page(browser):
+    """A page whose requests to other hosts are refused and recorded, and whose console errors are kept."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.foreign, page.console_errors = [], []
+
+    def route(r):
+        if urlparse(r.request.url).hostname in ("127.0.0.1", None) or r.request.url.startswith("data:"):
+            r.continue_()
+        else:
+            page.foreign.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+    page.on("console", lambda m: page.console_errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: page.console_errors.append(str(e)))
+    return page
+
+
+def _open(page, lab, name):
+    if page.evaluate("() => !!window.jupyterapp"):  # JupyterLab is loaded: open the next notebook in it
+        page.evaluate(f"() => jupyterapp.commands.execute('docmanager:open', {{path: {json.dumps(name)}}})")
+    else:
+        page.goto(f"{lab['base']}/lab/tree/{name}?token={lab['token']}&reset", wait_until="domcontentloaded")
+    page.wait_for_function(f"() => window.jupyterapp && {NOTEBOOK} && {NOTEBOOK}.context "
+                           f"&& {NOTEBOOK}.context.path === {json.dumps(name)}", timeout=60000)
+    page.wait_for_function(KERNEL_READY, timeout=60000)
+    page.evaluate("() => jupyterapp.commands.execute('logconsole:open', {insertMode: 'split-bottom'})")
+
+
+def _run_all(page):
+    page.evaluate("() => jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_timeout(200)
+    page.wait_for_function(RUN_DONE, timeout=300000, polling=250)
+
+
+def _move_every_slider(page, chapter, run, latencies):
+    explorers = page.locator(".lincourse-explorer")
+    assert explorers.count() >= 1, "no live explorer after Run All"
+    for e in range(explorers.count()):
+        explorer = explorers.nth(e)
+        image = explorer.locator(".lincourse-explorer-image img")
+        title = explorer.locator("b").first.inner_text() if explorer.locator("b").count() else f"explorer {e}"
+        sliders = explorer.locator(".widget-slider")
+        assert sliders.count() >= 1, f"explorer {e} has no slider"
+        for s in range(sliders.count()):
+            handle = sliders.nth(s).locator(".noUi-handle")
+            label = sliders.nth(s).locator(".widget-label").first.inner_text().strip() or f"slider {s}"
+            handle.scroll_into_view_if_needed()
+            before = image.get_attribute("src")
+            at_end = handle.get_attribute("aria-valuenow") == handle.get_attribute("aria-valuemax")
+            handle.focus()
+            page.evaluate(START_CLOCK)
+            page.keyboard.press("ArrowLeft" if at_end else "ArrowRight")
+            try:  # milliseconds from the key press to the new image, measured in the page
+                elapsed = page.wait_for_function(IMAGE_CHANGED, arg=[e, before], timeout=REDRAW_MS,
+                                                 polling="raf").json_value()
+            except Exception:  # playwright's TimeoutError: reported below with what the page shows
+                elapsed = float("inf")
+            after = explorers.nth(e).locator(".lincourse-explorer-image img").get_attribute("src")
+            changed = after != before
+            assert changed, (f"{chapter}, run {run + 1}: explorer {e}, {label}: the figure did not change "
+                             f"within {REDRAW_MS} ms; log console: {page.evaluate(LOG_TEXT)!r}")
+            assert elapsed < REDRAW_MS, f"{chapter}: explorer {e}, {label}: redraw took {elapsed:.0f} ms"
+            errors = explorers.nth(e).locator(".lincourse-explorer-error")
+            assert errors.count() == 0, f"{chapter}: explorer {e}, {label}: {errors.first.inner_text()}"
+            latencies.setdefault(chapter, {}).setdefault(f"{title} / {label}", []).append(round(elapsed))
+
+
+def test_every_chapter_in_jupyterlab(lab, browser, latencies):
+    page = _new_page(browser)
+    for chapter in CHAPTERS:
+        _open(page, lab, chapter)
+        _check_opened_unmodified_with_myst_rendered(page, chapter)
+        for run in range(RUNS):
+            _run_all(page)
+            assert page.evaluate(ERRORS) == [], f"{chapter}, run {run + 1}: error output"
+            _move_every_slider(page, chapter, run, latencies)
+            log = page.evaluate(LOG_TEXT)
+            assert log == "", f"{chapter}, run {run + 1}: log console: {log!r}"
+        _close(page)
+    assert not page.foreign, f"requests to other hosts: {sorted(set(page.foreign))}"
+    assert not page.console_errors, f"console errors: {page.console_errors}"
+    page.context.close()
+
+
+def test_student_editions_open_unmodified_with_myst_rendered(lab, browser):
+    page = _new_page(browser)
+    for chapter in CHAPTERS:
+        _open(page, lab, f"student/{chapter}")
+        _check_opened_unmodified_with_myst_rendered(page, f"student/{chapter}")
+        _close(page)
+    assert not page.foreign, f"requests to other hosts: {sorted(set(page.foreign))}"
+    assert not page.console_errors, f"console errors: {page.console_errors}"
+    page.context.close()

@@ -1,0 +1,196 @@
+"""The website players of the built site, in Chromium: positions, the values the chapters ask for, figures, weight.
+
+Run after ``make book`` (``make browser``). For every player of every chapter page:
+
+* every slider has at least 13 positions (or every value of a short count), angle sliders move by
+  15 degrees or less;
+* at every setting the course asks the reader to make (the explorer's ``asked``, declared once beside
+  the explorer), the player shows exactly the readout the live explorer prints (computed here, in
+  Python, with the explorer itself), and the slider shows the value as the live slider does;
+* different positions show different figures;
+* a chapter's first load (everything Chromium fetches: page, theme, math, players) is at most 3 MB;
+  the whole site at most 150 MB; a player works from a folder opened as ``file://``.
+"""
+
+import functools
+import http.server
+import json
+import threading
+from pathlib import Path
+
+import pytest
+
+from test_browser import CHROMIUM, PAGES, SITE
+
+pytestmark = [
+    pytest.mark.skipif(CHROMIUM is None, reason="Chromium not found: install Debian's chromium package"),
+    pytest.mark.skipif(not (SITE / "intro.html").exists(), reason="no built site: run `make book` first"),
+]
+
+FIRST_LOAD_LIMIT = 3_000_000
+SITE_LIMIT = 150_000_000
+
+
+def _factories():
+    import lincourse as lc
+
+    credit = lc.datasets.load_credit()
+    made = {}
+    for name in lc.explorers.__all__:
+        if name in ("Explorer", "Param", "display_mode"):
+            continue
+        factory = getattr(lc.explorers, name)
+        if name == "training_error":  # chapter 3 shows it on the credit data
+            factory = functools.partial(factory, credit.data, credit.target, ("age (years)", "salary (thousands)"))
+        made[factory().title] = factory
+    return made
+
+
+@pytest.fixture(scope="module")
+def explorers():
+    return {title: factory() for title, factory in _factories().items()}
+
+
+@pytest.fixture(scope="module")
+def server():
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    handler = functools.partial(Quiet, directory=str(SITE))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    playwright = pytest.importorskip("playwright.sync_api")
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync"])
+        yield b
+        b.close()
+
+
+def _config(player):
+    return json.loads(player.locator('script[type="application/json"]').text_content())
+
+
+def _move(page, player, indexes):
+    """Set the player's sliders to ``indexes`` as a reader would, and wait for that frame."""
+    handle = player.element_handle()
+    page.evaluate("""([root, indexes]) => {
+        const inputs = root.querySelectorAll('input[type=range]');
+        indexes.forEach((i, k) => { inputs[k].value = String(i); });
+        inputs[inputs.length - 1].dispatchEvent(new Event('input', {bubbles: true}));
+    }""", [handle, indexes])
+    cfg = _config(player)
+    frame = 0
+    for i, size in zip(indexes, cfg["sizes"]):
+        frame = frame * size + i
+    page.wait_for_function("([root, f]) => root.getAttribute('data-frame') === String(f) && !root.hasAttribute('aria-busy')",
+                           arg=[handle, frame], timeout=10000)
+    return player.locator(".lincourse-layer").inner_html(), player.locator("pre").text_content()
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_players_positions_asked_values_and_figures(browser, server, explorers, path):
+    errors = []
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}/{path}", wait_until="networkidle")
+    players = page.locator("figure.lincourse-player")
+    for k in range(players.count()):
+        player = players.nth(k)
+        cfg = _config(player)
+        title = player.get_attribute("data-title")
+        ex = explorers[title]
+        assert cfg["labels"] == [(p.label or p.name).replace("$", "").replace("\\", "") for p in ex.params]
+        # 1. positions
+        for p, shown in zip(ex.params, cfg["values"]):
+            assert len(shown) >= min(13, len(p.grid())), (title, p.name, len(shown))
+            values = [float(v) for v in shown]
+            if "angle" in p.name:
+                assert max(b - a for a, b in zip(values, values[1:])) <= 15, (title, values)
+        # 2. every asked setting is a position and shows the live readout
+        for label, settings in ex.asked.items():
+            for setting in settings:
+                full = {p.name: p.clip(p.default) for p in ex.params}
+                full.update(setting)
+                indexes = [cfg["values"][j].index(p.format(full[p.name])) for j, p in enumerate(ex.params)]
+                _, readout = _move(page, player, indexes)
+                assert readout == ex.set(**full).readout, (title, label, full)
+                outputs = player.locator("output").all_text_contents()
+                assert outputs == [p.format(full[p.name]) for p in ex.params]
+        # 3. one figure per position: step every slider through a few positions
+        figures = set()
+        base = [cfg["values"][j].index(p.format(p.clip(p.default))) for j, p in enumerate(ex.params)]
+        moves = 0
+        for j, size in enumerate(cfg["sizes"]):
+            for i in sorted({0, size // 3, (2 * size) // 3, size - 1} - {base[j]}):
+                indexes = list(base)
+                indexes[j] = i
+                figures.add(_move(page, player, indexes)[0])
+                moves += 1
+        assert len(figures) == moves, f"{title}: {moves} positions showed {len(figures)} different figures"
+    assert not errors, errors
+    page.close()
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_first_load_weight(browser, server, path):
+    sizes = {}
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+
+    def finished(request):
+        try:
+            sizes[request.url] = len(request.response().body())
+        except Exception:  # a request without a body (redirect, data: URL)
+            sizes.setdefault(request.url, 0)
+
+    page.on("requestfinished", finished)
+    page.goto(f"{server}/{path}", wait_until="networkidle", timeout=90000)
+    page.wait_for_function("() => window.MathJax && MathJax.startup && MathJax.startup.promise", timeout=60000)
+    page.evaluate("() => MathJax.startup.promise")
+    page.wait_for_load_state("networkidle", timeout=90000)  # the fonts MathJax asked for
+    total = sum(sizes.values())
+    heaviest = sorted(sizes.items(), key=lambda kv: -kv[1])[:5]
+    assert total <= FIRST_LOAD_LIMIT, f"{path}: first load {total / 1e6:.2f} MB; heaviest {heaviest}"
+    page.close()
+
+
+def test_site_size():
+    total = sum(f.stat().st_size for f in SITE.rglob("*") if f.is_file())
+    assert total <= SITE_LIMIT, f"the site is {total / 1e6:.1f} MB"
+
+
+def test_players_work_from_a_local_folder(browser):
+    path = next(p for p in PAGES if "01_" in p)
+    errors = []
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto((SITE / path).resolve().as_uri(), wait_until="load")
+    player = page.locator("figure.lincourse-player").first
+    before = player.locator(".lincourse-layer").inner_html()
+    cfg = _config(player)
+    indexes = [0] * len(cfg["sizes"])
+    layer, readout = _move(page, player, indexes)
+    assert layer != before and readout
+    assert not errors, errors
+    page.close()
+
+
+def test_math_is_read_as_mathml_and_not_in_the_tab_order(browser, server):
+    path = next(p for p in PAGES if "02_" in p)
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{server}/{path}", wait_until="networkidle")
+    page.wait_for_function("() => window.MathJax && MathJax.startup && MathJax.startup.promise", timeout=20000)
+    page.evaluate("() => MathJax.startup.promise")
+    formulas = page.locator("mjx-container").count()
+    assert formulas > 10
+    assert page.locator("mjx-container mjx-assistive-mml math").count() == formulas  # what screen readers read
+    assert page.locator("mjx-container[tabindex]:not([tabindex='-1'])").count() == 0
+    page.close()
