@@ -12,8 +12,15 @@ top to bottom whatever state its exercises are in; it raises only on a key that 
 
 Each chapter registers its checks in a module of this package (``chapter1.py`` ...), with the expected
 value computed by lincourse rather than written out, so the notebook never shows the solution.
-Kinds of check: a number (with a tolerance), a set of choices, a vector or array, or a function,
-which is called on test cases and compared with a reference implementation.
+Kinds of check: a number, a vector or array, a set of choices, or a function, which is called on
+test cases and compared with a reference implementation.
+
+Numbers and arrays written by hand are accepted in any correct form to three significant digits
+(``2.33``, ``7/3`` and ``lc.signed_distance(...)`` are all right for 2.3333...): every entry must
+round to the expected value's first three significant digits, that is, lie within half a unit of
+the third significant digit. A count or another exact integer is registered with ``digits=None``
+and compared exactly. Functions are compared with a relative tolerance of 1e-6 (they compute, so
+they should agree to rounding).
 
 Concept checks are multiple-choice questions that work without a kernel too (on the website)::
 
@@ -35,7 +42,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-__all__ = ["Check", "register", "check", "registered", "Question", "register_question", "quiz", "questions"]
+__all__ = ["Check", "register", "agrees", "check", "registered", "Question", "register_question", "quiz", "questions"]
 
 _REGISTRY: dict[str, "Check"] = {}
 
@@ -47,23 +54,52 @@ class Check:
     ``expected`` is a zero-argument callable returning the right answer (computed on demand).
     ``kind`` is "number", "array", "choice" (answer compared as a set of strings or one string,
     case-insensitive), or "function" (``expected`` then returns a reference function and ``cases``
-    is a list of argument tuples to call both with).
+    is a list of argument tuples to call both with). Numbers and arrays are compared to ``digits``
+    significant digits (see :func:`agrees`); with ``digits=None`` they, like functions, are
+    compared with ``rtol`` and ``atol``.
     """
 
     key: str
     expected: Callable[[], Any]
     hint: str
     kind: str = "number"
+    digits: int | None = 3
     rtol: float = 1e-6
     atol: float = 1e-9
     cases: list = field(default_factory=list)
 
 
-def register(key, expected, hint, kind="number", rtol=1e-6, atol=1e-9, cases=()):
+def register(key, expected, hint, kind="number", digits=3, rtol=1e-6, atol=1e-9, cases=()):
     """Add a check to the registry (called by the chapter modules of this package)."""
     if kind not in ("number", "array", "choice", "function"):
         raise ValueError(f"kind must be 'number', 'array', 'choice' or 'function', got {kind!r}")
-    _REGISTRY[key] = Check(key, expected, hint, kind, rtol, atol, list(cases))
+    if digits is not None and not (isinstance(digits, int) and digits >= 1):
+        raise ValueError(f"digits must be a positive integer or None, got {digits!r}")
+    _REGISTRY[key] = Check(key, expected, hint, kind, digits, rtol, atol, list(cases))
+
+
+def agrees(got, want, digits=3, atol=1e-9):
+    """True if every entry of ``got`` equals ``want`` to ``digits`` significant digits.
+
+    An entry ``w`` is matched by any ``g`` with ``|g - w| <= 0.5 * 10**(e - digits + 1)``, ``e`` the
+    decimal exponent of ``|w|`` (so that ``g`` rounds to the digits of ``w``), with a relative
+    slack of 1e-9 for numbers that are themselves rounded, like 0.5 written for 0.4999999999.
+    An entry of an array that is zero, or negligible next to the largest one, takes the unit of
+    the largest entry; an all-zero answer must be within ``atol``.
+
+    >>> agrees(2.33, 7 / 3), agrees(2.34, 7 / 3), agrees([0.5, 1e-17], [0.5, 0.0])
+    (True, False, True)
+    """
+    got, want = np.asarray(got, dtype=float), np.asarray(want, dtype=float)
+    if got.shape != want.shape or not np.all(np.isfinite(got)):
+        return False
+    size = np.abs(want)
+    largest = float(size.max()) if size.size else 0.0
+    if largest <= atol:
+        return bool(np.all(np.abs(got - want) <= atol))
+    size = np.maximum(size, largest * 10.0 ** -(digits + 3))
+    unit = 10.0 ** (np.floor(np.log10(size)) - digits + 1)
+    return bool(np.all(np.abs(got - want) <= 0.5 * unit * (1 + 1e-9) + 1e-12 * size))
 
 
 def _load_all():
@@ -103,6 +139,8 @@ def _judge(c, answer):
         return False
     if got.shape != want.shape:
         return False
+    if c.digits is not None:
+        return agrees(got, want, c.digits, c.atol)
     return bool(np.allclose(got, want, rtol=c.rtol, atol=c.atol))
 
 
@@ -123,7 +161,12 @@ def check(key, answer):
     except Exception as exc:  # a student's function that raises is a wrong answer, not a crash
         print(f"Not yet: your answer raised {type(exc).__name__}: {exc}. Hint: {c.hint}")
         return False
-    print("Correct." if ok else f"Not yet. Hint: {c.hint}")
+    if ok:
+        print("Correct.")
+    elif c.kind in ("number", "array") and c.digits is not None:
+        print(f"Not yet (numbers are accepted to {c.digits} significant digits, in any form). Hint: {c.hint}")
+    else:
+        print(f"Not yet. Hint: {c.hint}")
     return ok
 
 

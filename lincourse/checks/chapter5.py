@@ -86,7 +86,7 @@ register("ex-logistic-separation", _sets_with_an_mle,
 register("ex-logistic-threshold", _missed_at_cost_threshold,
          "predict malignant when the expected cost of saying benign, 5 P(malignant | x), exceeds that of saying "
          "malignant, 1 - P(malignant | x); then count malignant test tumours (y = 0) still predicted benign.",
-         atol=0.0)
+         digits=None, atol=0.0)
 
 
 register_question(
