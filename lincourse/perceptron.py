@@ -380,7 +380,8 @@ class _MistakeSearch:
 
 def _vector_norm(w):
     """``||w||`` without underflow or overflow (``w`` scaled by its largest entry if need be)."""
-    squares = float(w @ w)
+    with np.errstate(over="ignore", under="ignore"):  # out-of-range squares are handled below
+        squares = float(w @ w)
     if 1e-290 < squares < 1e290:
         return math.sqrt(squares)
     top = float(np.max(np.abs(w)))
