@@ -197,6 +197,8 @@ def test_margin_updates_explorer():
     assert ex.caption
     ex.set(margin=0.3)
     assert "requested margin = 0.30" in ex.readout and "actual margin of the true separator" in ex.readout
+    assert ex.readout.splitlines()[1].startswith("updates made = ")  # the exercise's solution reads this line
+    assert "largest margin of these data (maximum-margin separator) = 0.331" in ex.readout
     values = np.round(np.arange(0.02, 0.401, 0.02), 2)
     assert len(_sweep(ex, "margin", values)) > 1
 
@@ -204,6 +206,14 @@ def test_margin_updates_explorer():
 def test_margin_sweep_obeys_the_bound():
     for run in figures.margin_sweep():
         assert run["n_updates"] <= run["bound_tightest"] <= run["bound_true"] * (1 + 1e-9)
+        # the margin the data have is at least the one requested, and no separator beats the largest
+        assert run["margin"] - 1e-9 <= run["actual_margin"] <= run["max_margin"] * (1 + 1e-6)
+
+
+def test_chapter4_count_checks_are_exact(capsys):
+    from lincourse.checks import check
+    assert check("ex-perceptron-xor-feature", 29) is True
+    assert check("ex-perceptron-xor-feature", 29.04) is False
 
 
 def test_static_figures_are_figures():

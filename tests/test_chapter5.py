@@ -242,6 +242,10 @@ def test_static_figures_build():
                lx.calibration_figure(table)]
     for fig in figures:
         assert lc.plotting.figure_to_png(fig)[:4] == b"\x89PNG"
+    # the reliability diagram draws each bin's 95 % interval
+    bars = figures[-1].axes[0].collections[0].get_segments()
+    assert [tuple(np.round(seg[:, 1], 6)) for seg in bars] == [
+        tuple(np.round((lo, hi), 6)) for lo, hi, n in zip(table.low, table.high, table.count) if n > 0]
 
 
 def test_ovr_claims_counts_positive_scores():
@@ -447,5 +451,5 @@ def test_chapters_4_and_5_speak_to_readers(chapter):
 
     nb = json.loads((Path(__file__).resolve().parents[1] / "chapters" / chapter).read_text())
     text = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
-    for word in (r"seed notes?", r"\bissue\b", r"\bhelpers?\b", r"\breviewers?\b", r"\bCI\b"):
+    for word in (r"seed notes?", r"\bissue\b", r"\bhelpers?\b", r"\breviewers?\b", r"\bCI\b", r"\bsessions?\b"):
         assert not re.search(word, text, flags=re.IGNORECASE), f"{chapter} says {word!r}"

@@ -88,7 +88,8 @@ register("ex-perceptron-margin-steps", _increasing_steps,
          "readouts; answer with a sorted list of margins, e.g. [0.1, 0.3].",
          kind="array")
 register("ex-perceptron-xor-feature", _xor_product_feature,
-         "append the column x1 * x2 to the XOR points and fit lc.Perceptron() with its default settings.")
+         "append the column x1 * x2 to the XOR points and fit lc.Perceptron() with its default settings.",
+         digits=None, atol=0.0)  # a count of updates: exact
 
 
 register_question(

@@ -360,10 +360,17 @@ def multiclass_figure(ovr, softmax, X, y, xlim, ylim, names, feature_names=("$x_
 
 
 def calibration_figure(table):
-    """Reliability diagram of a :class:`~lincourse.metrics.CalibrationTable`: observed against predicted."""
+    """Reliability diagram of a :class:`~lincourse.metrics.CalibrationTable`: observed against predicted.
+
+    Chapter 5, section on calibration. Each non-empty bin is a dot at (mean predicted probability,
+    observed frequency) with a vertical bar for its 95 % Wilson interval (``table.low`` to
+    ``table.high``), so that a bin of a few points shows how little it can say.
+    """
     fig, ax = P.new_figure(4.2, 4.0)
     ax.plot([0, 1], [0, 1], color=P.COLORS["neutral"], linestyle="--", linewidth=1.2, label="perfect calibration")
     keep = table.count > 0
+    ax.vlines(table.mean_predicted[keep], table.low[keep], table.high[keep], color=P.COLORS["positive"],
+              linewidth=1.2, alpha=0.6, label="95 % interval of the bin")
     ax.plot(table.mean_predicted[keep], table.observed[keep], color=P.COLORS["positive"], marker="o",
             linewidth=1.8, label="model (one dot per bin)")
     for p, o, n in zip(table.mean_predicted[keep], table.observed[keep], table.count[keep]):

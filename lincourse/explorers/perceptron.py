@@ -16,7 +16,7 @@ from matplotlib.patches import FancyArrowPatch
 from .. import plotting as P
 from ..datasets import make_separable
 from ..geometry import geometric_margin
-from ..perceptron import Perceptron, mistake_bound, tightest_mistake_bound
+from ..perceptron import Perceptron, max_margin_separator, mistake_bound, tightest_mistake_bound
 from ._engine import Explorer, Param
 
 __all__ = [
@@ -131,10 +131,15 @@ def margin_sweep(margins=None, n_samples=60, random_state=4, bias_update="unit")
     margin=m, random_state=random_state)``, so the true separator ``(w*, b*)`` is the same for all
     margins and only the points move away from it.
 
+    The margin requested is only a lower bound on the margin the data have: ``actual_margin`` is the
+    geometric margin of the true separator, ``max_margin`` the largest geometric margin of any
+    separator, ``1 / ||w||`` for the hard-margin separator of equation ``(hard-margin)`` (``c = 0``).
+
     Returns
     -------
-    list of dict, one per margin, with ``margin``, ``X``, ``y``, ``w_true``, ``b_true``, ``coef``,
-    ``intercept``, ``n_updates``, ``n_epochs``, ``bound_true`` and ``bound_tightest``.
+    list of dict, one per margin, with ``margin``, ``actual_margin``, ``max_margin``, ``X``, ``y``,
+    ``w_true``, ``b_true``, ``coef``, ``intercept``, ``n_updates``, ``n_epochs``, ``bound_true`` and
+    ``bound_tightest``.
     """
     if margins is None:
         margins = np.round(np.arange(0.02, 0.4001, 0.02), 2)
@@ -142,7 +147,9 @@ def margin_sweep(margins=None, n_samples=60, random_state=4, bias_update="unit")
     for m in margins:
         X, y, (w, b) = make_separable(n_samples, margin=float(m), random_state=random_state, return_separator=True)
         clf = Perceptron(bias_update=bias_update).fit(X, y)
-        runs.append(dict(margin=float(m), actual_margin=geometric_margin(X, y, w, b), X=X, y=y, w_true=w, b_true=b,
+        largest = 1.0 / float(np.linalg.norm(max_margin_separator(X, y)[0]))
+        runs.append(dict(margin=float(m), actual_margin=geometric_margin(X, y, w, b), max_margin=largest,
+                         X=X, y=y, w_true=w, b_true=b,
                          coef=clf.coef_, intercept=clf.intercept_,
                          n_updates=clf.n_updates_, n_epochs=clf.n_epochs_,
                          bound_true=mistake_bound(X, y, w, b, bias_update=bias_update),
@@ -153,26 +160,29 @@ def margin_sweep(margins=None, n_samples=60, random_state=4, bias_update="unit")
 def margin_updates():
     """Chapter 4: the margin of generated data as a slider, with the number of perceptron updates.
 
-    Left panel: 60 points drawn at least ``margin`` away from a fixed true boundary (dashed, with the
-    margin band), and the boundary the perceptron finds (solid). Right panel: updates made, the
-    bound from the true separator and the tightest bound, against the margin (log scale), with
-    the current margin marked. All runs are precomputed (:func:`margin_sweep`).
+    The slider is the margin requested from :func:`~lincourse.datasets.make_separable`. Left panel:
+    60 points drawn at least that far from a fixed true boundary (dashed, with the margin band), and
+    the boundary the perceptron finds (solid). Right panel: updates made, the bound from the true
+    separator and the tightest bound (log scale), against the margin the data actually have (that of
+    the maximum-margin separator, as in chapter 4's section 4.3, not the one requested), with the
+    current data set marked. All runs are precomputed (:func:`margin_sweep`).
     """
     runs = margin_sweep()
     margins = np.array([r["margin"] for r in runs])
+    largest = np.array([r["max_margin"] for r in runs])
     by_margin = {round(r["margin"], 2): r for r in runs}
 
     def setup(axes):
         ax, ac = axes
         P.setup_axes(ax, (-1.1, 1.1), (-1.1, 1.1))
         ac.set_yscale("log")
-        ac.plot(margins, [r["bound_true"] for r in runs], "--", color=P.COLORS["neutral"], label="bound, true $w^*$")
-        ac.plot(margins, [r["bound_tightest"] for r in runs], "-", color=P.COLORS["normal"], label="tightest bound")
-        ac.plot(margins, [r["n_updates"] for r in runs], "-o", color=P.COLORS["positive"], markersize=3,
+        ac.plot(largest, [r["bound_true"] for r in runs], "--", color=P.COLORS["neutral"], label="bound, true $w^*$")
+        ac.plot(largest, [r["bound_tightest"] for r in runs], "-", color=P.COLORS["normal"], label="tightest bound")
+        ac.plot(largest, [r["n_updates"] for r in runs], "-o", color=P.COLORS["positive"], markersize=3,
                 label="updates made")
-        ac.set_xlim(0, margins.max() + 0.02)
+        ac.set_xlim(0, largest.max() + 0.02)
         ac.set_ylim(1, 2e4)
-        ac.set_xlabel(r"margin $\gamma$ of the data")
+        ac.set_xlabel(r"largest margin $\gamma$ of the data (maximum-margin separator)", fontsize=8)
         # the key sits in the axis label, which the engine draws once (a legend is redrawn on every move)
         ac.set_ylabel("updates made (dots); bounds:\ntrue $w^*$ (dashed), tightest (solid)", fontsize=8)
         ac.grid(True, color="#dddddd", linewidth=0.6)
@@ -186,25 +196,27 @@ def margin_updates():
         P.plot_margin(ax, r["w_true"], r["b_true"], r["margin"], label=None)
         P.plot_hyperplane(ax, r["coef"], r["intercept"], label=None)
         ax.set_title(f"margin {r['margin']:.2f}: {r['n_updates']} updates", fontsize=9)
-        ac.axvline(r["margin"], color=P.COLORS["mistake"], linewidth=1.2)
-        ac.plot([r["margin"]], [max(r["n_updates"], 1)], "o", color=P.COLORS["mistake"], markersize=7, zorder=5)
+        ac.axvline(r["max_margin"], color=P.COLORS["mistake"], linewidth=1.2)
+        ac.plot([r["max_margin"]], [max(r["n_updates"], 1)], "o", color=P.COLORS["mistake"], markersize=7, zorder=5)
         return (f"requested margin = {r['margin']:.2f}   actual margin of the true separator = "
                 f"{r['actual_margin']:.3f}\n"
                 f"updates made = {r['n_updates']} in {r['n_epochs']} epochs\n"
+                f"largest margin of these data (maximum-margin separator) = {r['max_margin']:.3f}\n"
                 f"bound with the true separator = {r['bound_true']:.1f}\n"
                 f"tightest bound (maximum-margin separator) = {r['bound_tightest']:.1f}")
 
     return Explorer(
         draw,
-        [Param("margin", float(margins.min()), float(margins.max()), 0.02, 0.1, "margin γ")],
+        [Param("margin", float(margins.min()), float(margins.max()), 0.02, 0.1, "requested margin")],
         asked={"sec-perceptron-explorers": [dict(margin=m) for m in (0.02, 0.1, 0.3)],
                # every step of the slider, from 0.02 to 0.40
                "ex-perceptron-margin-steps": [dict(margin=float(m)) for m in margins]},
         setup=setup,
         title="Smaller margin, more updates",
-        caption=("Left: 60 points kept at least the margin away from a dashed true boundary (dashed margin lines) "
-                 "and the solid boundary the perceptron found. Right, on a log scale: updates made (blue dots), the "
-                 "bound from the true separator (grey dashes) and the tightest bound (purple), against the margin."),
+        caption=("Left: 60 points kept at least the requested margin away from a dashed true boundary (dashed margin "
+                 "lines) and the solid boundary the perceptron found. Right, on a log scale: updates made (blue dots), "
+                 "the bound from the true separator (grey dashes) and the tightest bound (purple), against the largest "
+                 "margin the data have."),
         figsize=(9.0, 4.2),
         ncols=2,
     )
