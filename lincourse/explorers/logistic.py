@@ -220,9 +220,9 @@ def gradient_descent(X=None, y=None, n_iter=100):
                  "shading and the boundary after k gradient steps. Right: the mean cross-entropy against the "
                  "iteration for the chosen learning rate (blue), the current iteration (vermillion dot) and "
                  "the minimum (dashed)."),
-        asked={"sec-logistic-gd-explorer": [dict(log_lr=v, iteration=100) for v in (-1.5, 0.0, 1.3)],
-               # teaching note: log10 eta = 0, 1, 1.2, 1.4
-               "teaching-note-logistic": [dict(log_lr=v) for v in (0.0, 1.0, 1.2, 1.4)],
+        # the section "Gradient descent in the explorer" (and the chapter's teaching note: log10 eta = 0, 1, 1.2, 1.4)
+        asked={"sec-logistic-gd-explorer": [dict(log_lr=v, iteration=100) for v in (-1.5, 0.0, 1.3)]
+                                           + [dict(log_lr=v) for v in (0.0, 1.0, 1.2, 1.4)],
                # one slider step at a time at iteration 100: the answer (eta = 10) and its neighbours
                "ex-logistic-learning-rate": [dict(log_lr=round(v, 1), iteration=100)
                                              for v in np.arange(-1.5, 1.5001, 0.1)]},
