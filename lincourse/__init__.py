@@ -3,7 +3,8 @@
 Every public name is re-exported here; each module names the chapter it serves.
 
 * :mod:`lincourse.geometry` - chapters 1-3: scores, predictions, signed distances, margins, E_in.
-* :mod:`lincourse.losses` - chapter 5: sigmoid, softmax, cross-entropy.
+* :mod:`lincourse.losses` - chapter 3: the 0-1 loss and its surrogates; chapter 5: sigmoid, softmax,
+  cross-entropy.
 * :mod:`lincourse.perceptron` - chapter 4: the perceptron, its variants and its mistake bound.
 * :mod:`lincourse.logistic` - chapter 5: logistic regression.
 * :mod:`lincourse.separation` - chapter 5: does the maximum-likelihood estimate exist?
@@ -20,6 +21,7 @@ from ._source import show_source
 from ._validation import ConvergenceWarning, NotFittedError, SeparationWarning
 from .geometry import (
     augment,
+    best_line_on_grid,
     decision_function,
     distance_from_origin,
     functional_margin,
@@ -33,7 +35,15 @@ from .geometry import (
     unit_normal_form,
 )
 from .logistic import LogisticRegression, gradient_descent_path
-from .losses import cross_entropy, logistic_gradient, logistic_hessian, logistic_loss, sigmoid, softmax
+from .losses import (
+    cross_entropy,
+    logistic_gradient,
+    logistic_hessian,
+    logistic_loss,
+    margin_losses,
+    sigmoid,
+    softmax,
+)
 from .metrics import calibration_table
 from .perceptron import (
     AveragedPerceptron,
@@ -63,11 +73,13 @@ __all__ = [
     "show_source",
     # chapters 1-3: geometry and the training error
     "augment",
+    "best_line_on_grid",
     "decision_function",
     "distance_from_origin",
     "functional_margin",
     "geometric_margin",
     "is_linearly_separable",
+    "margin_losses",
     "predict",
     "project_onto_hyperplane",
     "signed_distance",

@@ -32,6 +32,7 @@ __all__ = [
     "is_linearly_separable",
     "unit_normal_form",
     "training_error_landscape",
+    "best_line_on_grid",
 ]
 
 
@@ -354,3 +355,39 @@ def training_error_landscape(X, y, angles, offsets):
     projections = X @ np.vstack([np.cos(a), np.sin(a)])  # (n_samples, n_angles): theta . x_i
     margins = y[:, None, None] * (projections[:, None, :] + b[None, :, None])  # (n, n_offsets, n_angles)
     return np.mean(margins <= 0, axis=0)
+
+
+def best_line_on_grid(X, y, angles, offsets):
+    """The line of an (angle, offset) grid with the smallest training error, found by trying them all.
+
+    Chapter 3, equation ``(training-error)`` minimised by exhaustive search over the grid of
+    :func:`training_error_landscape`: unit normals ``theta = (cos a, sin a)`` for ``a`` in
+    ``angles`` (degrees) and offsets ``b`` in ``offsets``. When several lines of the grid share the
+    smallest error, the first in the order of ``numpy.argmin`` on the landscape (offsets outer,
+    angles inner) is returned. The search is only as fine as the grid: the result is the best
+    *grid* line, and a line between grid values may do better.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+    y : array-like of shape (n_samples,) with labels in {-1, +1}
+    angles : array-like of shape (n_angles,)
+    offsets : array-like of shape (n_offsets,)
+
+    Returns
+    -------
+    theta : ndarray of shape (2,), a unit vector
+    b : float
+    e_in : float, the training error of ``(theta, b)`` on ``(X, y)``
+
+    Examples
+    --------
+    >>> theta, b, e_in = best_line_on_grid([[1.0, 0.0], [-1.0, 0.0]], [1, -1], [0, 90, 180], [-0.5, 0.0])
+    >>> theta.round(6).tolist(), b, e_in
+    ([1.0, 0.0], -0.5, 0.0)
+    """
+    E = training_error_landscape(X, y, angles, offsets)
+    j, k = np.unravel_index(np.argmin(E), E.shape)
+    a = np.deg2rad(np.atleast_1d(np.asarray(angles, dtype=float))[k])
+    b = float(np.atleast_1d(np.asarray(offsets, dtype=float))[j])
+    return np.array([np.cos(a), np.sin(a)]), b, float(E[j, k])

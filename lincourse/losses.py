@@ -1,6 +1,8 @@
-"""The sigmoid, the softmax and the cross-entropy, computed without overflow.
+"""Losses: the 0-1 loss and its surrogates, the sigmoid, the softmax and the cross-entropy, without overflow.
 
-Chapter 5 (*Logistic regression*) defines every formula here.
+Chapter 5 (*Logistic regression*) defines every formula here except :func:`margin_losses`, the 0-1
+loss and its three surrogates as functions of the margin, which chapter 3 (*Training error and
+linear separability*) plots side by side.
 """
 
 from __future__ import annotations
@@ -9,7 +11,55 @@ import numpy as np
 
 from ._validation import _as_float_array, check_labels_pm1, check_weights, check_X
 
-__all__ = ["sigmoid", "softmax", "cross_entropy", "logistic_loss", "logistic_gradient", "logistic_hessian"]
+__all__ = ["margin_losses", "sigmoid", "softmax", "cross_entropy", "logistic_loss", "logistic_gradient",
+           "logistic_hessian"]
+
+
+def margin_losses(margins):
+    """The 0-1 loss and three surrogates of it, as functions of the margin ``m = y (w . x + b)``.
+
+    Chapter 3, equation ``(margin-losses)``, the loss of one point with margin ``m``:
+
+    * ``"zero-one"``: ``1`` if ``m <= 0`` else ``0``, the term of equation ``(training-error)`` (a point
+      on the boundary, ``m = 0``, is a mistake);
+    * ``"perceptron"``: ``max(0, -m)``, whose sum over the mistakes is chapter 4's perceptron
+      criterion;
+    * ``"hinge"``: ``max(0, 1 - m)``, the perceptron loss moved one unit to the right;
+    * ``"logistic"``: ``log2(1 + exp(-m))``, the logistic loss in bits: chapter 5's
+      ``log(1 + exp(-m))`` divided by ``log 2``, so that it equals 1 at ``m = 0``. Computed as
+      ``logaddexp(0, -m) / log(2)``, without overflow.
+
+    The hinge and the logistic loss in bits are at least the 0-1 loss at every margin; the
+    perceptron loss is not (it is 0 at ``m = 0``, where the 0-1 loss is 1). The three surrogates
+    are convex in ``m``, the 0-1 loss is not.
+
+    Parameters
+    ----------
+    margins : float or array-like
+
+    Returns
+    -------
+    dict
+        ``{"zero-one", "perceptron", "hinge", "logistic"}`` mapped to arrays of the shape of
+        ``margins`` (floats for a scalar).
+
+    Examples
+    --------
+    >>> for name, loss in margin_losses([-1.0, 0.0, 1.0]).items():
+    ...     print(f"{name:10s}", np.round(loss, 4))
+    zero-one   [1. 1. 0.]
+    perceptron [1. 0. 0.]
+    hinge      [2. 1. 0.]
+    logistic   [1.8946 1.     0.4519]
+    """
+    m = _as_float_array(margins, "margins")
+    losses = {
+        "zero-one": (m <= 0).astype(float),
+        "perceptron": np.maximum(0.0, -m) + 0.0,  # + 0.0: no negative zeros
+        "hinge": np.maximum(0.0, 1.0 - m) + 0.0,
+        "logistic": np.logaddexp(0.0, -m) / np.log(2.0),
+    }
+    return {name: (loss.item() if loss.ndim == 0 else loss) for name, loss in losses.items()}
 
 
 def sigmoid(z):

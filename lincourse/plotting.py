@@ -26,6 +26,7 @@ __all__ = [
     "plot_margin",
     "plot_distance",
     "mark_points",
+    "plot_margin_losses",
     "PROBABILITY_CMAP",
     "ProbabilityField",
     "plot_probability_levels",
@@ -167,6 +168,50 @@ def mark_points(ax, X, size=160, color=None, label="mistake"):
     X = np.asarray(X, dtype=float).reshape(-1, 2)
     return [ax.scatter(X[:, 0], X[:, 1], s=size, facecolors="none", edgecolors=color or COLORS["mistake"],
                        linewidths=2.0, label=label, zorder=4)]
+
+
+#: How :func:`plot_margin_losses` draws each loss: colour, line style, width, legend label. Line
+#: styles differ as well as colours, so the curves stay apart in grey print.
+LOSS_STYLES = {
+    "zero-one": (COLORS["neutral"], "-", 2.6, r"0-1 loss $\mathbf{1}\{m \leq 0\}$"),
+    "perceptron": (COLORS["negative"], "--", 1.8, r"perceptron loss $\max(0, -m)$"),
+    "hinge": (COLORS["third"], "-.", 1.8, r"hinge loss $\max(0, 1 - m)$"),
+    "logistic": (COLORS["positive"], "-", 1.8, r"logistic loss in bits $\log_2(1 + e^{-m})$"),
+}
+
+
+def plot_margin_losses(ax, margins, losses):
+    """Draw losses against the margin ``m = y (w . x + b)`` (chapter 3, equation ``(margin-losses)``).
+
+    ``losses`` maps names to arrays over ``margins``, as :func:`lincourse.losses.margin_losses`
+    returns them; the names in :data:`LOSS_STYLES` get their own colour, line style and legend
+    label, any other name a grey dotted line labelled with the name. The 0-1 loss is drawn as
+    two flat pieces over the other curves, with a filled dot at ``(0, 1)`` and an open one at
+    ``(0, 0)``: at ``m = 0`` the point is on the boundary, a mistake. Sets the horizontal limits
+    to the range of ``margins``; returns the list of artists.
+    """
+    m = np.asarray(margins, dtype=float)
+    artists = []
+    for name, loss in losses.items():
+        color, linestyle, width, label = LOSS_STYLES.get(name, (COLORS["neutral"], ":", 1.5, name))
+        loss = np.asarray(loss, dtype=float)
+        if name == "zero-one":  # a jump, not a steep line: the two flat pieces apart, drawn over the others
+            left, right = m <= 0, m > 0
+            artists += ax.plot(m[left], loss[left], color=color, linestyle=linestyle, linewidth=width, label=label,
+                               zorder=3)
+            artists += ax.plot(m[right], loss[right], color=color, linestyle=linestyle, linewidth=width, zorder=3)
+            artists += ax.plot([0.0], [1.0], "o", color=color, markersize=6, zorder=5)  # the value at m = 0
+            artists += ax.plot([0.0], [0.0], "o", markerfacecolor="white", markeredgecolor=color, markersize=6,
+                               zorder=5)
+        else:
+            artists += ax.plot(m, loss, color=color, linestyle=linestyle, linewidth=width, label=label, zorder=2)
+    ax.set_xlim(m.min(), m.max())
+    ax.set_xlabel(r"margin $m = y\,(\theta\cdot x + b)$")
+    ax.set_ylabel("loss of one point")
+    ax.axvline(0.0, color="#bbbbbb", linewidth=0.8, zorder=0)
+    ax.grid(True, color="#dddddd", linewidth=0.6, zorder=0)
+    ax.set_axisbelow(True)
+    return artists
 
 
 #: Probability of the positive class from 0 to 1: the colour of the negative class, white at 1/2,

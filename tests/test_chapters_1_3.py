@@ -150,3 +150,23 @@ def test_chapter_checks_are_registered_and_accept_their_expected_value(capsys):
         answer = c.expected()
         assert lc.checks.check(key, answer) is True, key
     capsys.readouterr()
+
+
+# -- best_line_on_grid (chapter 3, equation (training-error) minimised over a grid) ------------------
+def test_best_line_on_grid_agrees_with_the_landscape():
+    X, y = lc.datasets.make_overlapping(30, separation=1.5, random_state=4)
+    angles, offsets = np.arange(0, 360, 10.0), np.linspace(-2, 2, 41)
+    theta, b, e_in = lc.geometry.best_line_on_grid(X, y, angles, offsets)
+    E = lc.training_error_landscape(X, y, angles, offsets)
+    assert e_in == E.min() == lc.training_error(X, y, theta, b)
+    assert np.linalg.norm(theta) == pytest.approx(1.0)
+    assert b in offsets
+    j, k = np.argwhere(E == E.min())[0]      # the first minimum, offsets outer
+    np.testing.assert_allclose(theta, unit_vector(angles[k]))
+    assert b == offsets[j]
+
+
+def test_best_line_on_grid_finds_a_separator_when_the_grid_has_one():
+    X, y = np.array([[1.0, 0.0], [2.0, 1.0], [-1.0, 0.0], [-2.0, -1.0]]), np.array([1, 1, -1, -1])
+    theta, b, e_in = lc.geometry.best_line_on_grid(X, y, [0.0, 180.0], [0.0, 0.5])
+    assert e_in == 0.0 and theta == pytest.approx([1.0, 0.0]) and b == 0.0

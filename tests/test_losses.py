@@ -79,3 +79,56 @@ def test_bad_input():
         lc.sigmoid("x")
     with pytest.raises(ValueError, match=r"-1 and \+1"):
         lc.logistic_loss([0, 1], [0.0, 1.0])
+
+
+# -- the 0-1 loss and its surrogates against the margin (chapter 3, equation (margin-losses)) --------
+def test_margin_losses_values_at_the_boundary_and_around():
+    losses = lc.losses.margin_losses([-1.0, 0.0, 0.5, 1.0, 2.0])
+    np.testing.assert_array_equal(losses["zero-one"], [1, 1, 0, 0, 0])  # m = 0 is a mistake
+    np.testing.assert_array_equal(losses["perceptron"], [1, 0, 0, 0, 0])
+    np.testing.assert_array_equal(losses["hinge"], [2, 1, 0.5, 0, 0])
+    np.testing.assert_allclose(losses["logistic"], np.log2(1 + np.exp([1.0, 0.0, -0.5, -1.0, -2.0])))
+    assert lc.losses.margin_losses(0.0) == {"zero-one": 1.0, "perceptron": 0.0, "hinge": 1.0, "logistic": 1.0}
+
+
+def test_margin_losses_logistic_is_chapter_5_loss_in_bits():
+    s = np.linspace(-5, 5, 11)
+    for y in (1, -1):
+        per_point = lc.losses.margin_losses(y * s)["logistic"]
+        assert np.mean(per_point) * np.log(2) == pytest.approx(lc.logistic_loss(np.full(s.size, y), s))
+
+
+@given(arrays(float, 20, elements=st.floats(-1e6, 1e6)))
+def test_margin_losses_bounds_and_convexity(m):
+    with np.errstate(over="raise"):
+        losses = lc.losses.margin_losses(m)
+    zero_one = losses["zero-one"]
+    assert np.all(losses["hinge"] >= zero_one)
+    assert np.all(losses["logistic"] >= zero_one)
+    assert np.all(np.isfinite(losses["logistic"])) and np.all(losses["logistic"] >= 0)
+    assert np.all(losses["logistic"][m < 700] > 0)  # positive everywhere, until exp(-m) underflows
+    # the perceptron loss is below the 0-1 loss on (-1, 0]: no upper bound
+    assert np.all(losses["perceptron"][(m > -1) & (m <= 0)] < 1)
+    # convexity of the surrogates: the value at a midpoint is at most the mean of the two values
+    a, b = m[:10], m[10:]
+    mid = lc.losses.margin_losses((a + b) / 2)
+    ends = [lc.losses.margin_losses(a), lc.losses.margin_losses(b)]
+    for name in ("perceptron", "hinge", "logistic"):
+        assert np.all(mid[name] <= (ends[0][name] + ends[1][name]) / 2 + 1e-9 * (1 + np.abs(a) + np.abs(b)))
+
+
+def test_margin_losses_zero_one_is_the_training_error_term():
+    X, y = lc.datasets.load_credit(return_X_y=True)
+    w, b = np.array([0.5, 1.0]), -75.0
+    m = y * lc.decision_function(X, w, b)
+    assert np.mean(lc.losses.margin_losses(m)["zero-one"]) == lc.training_error(X, y, w, b)
+
+
+def test_plot_margin_losses_draws_every_loss_with_a_label():
+    m = np.linspace(-3, 3, 61)
+    fig, ax = lc.plotting.new_figure()
+    artists = lc.plotting.plot_margin_losses(ax, m, lc.losses.margin_losses(m))
+    labels = [a.get_label() for a in artists if not a.get_label().startswith("_")]
+    assert len(labels) == 4 and any("hinge" in label for label in labels)
+    assert ax.get_xlim() == (-3.0, 3.0)
+    assert len(lc.plotting.figure_to_png(fig)) > 1000

@@ -38,6 +38,15 @@ def _credit_slider_minimum():
     return float(G.training_error_landscape(Z, y, angles, offsets).min())
 
 
+def _separable_through_origin():
+    X, y = load_credit(return_X_y=True)
+    kept = y * G.decision_function(X, [0.5, 1.0], -75.0) > 0  # the applicants the rule gets right
+    Xx, yx = make_xor()
+    sets = {"A": (X[kept], y[kept]), "B": (G.augment(X[kept]), y[kept]), "C": (G.augment(Xx), yx)}
+    # Through the origin, (separability-lp) has rows y_i x_i and no column of ones.
+    return {name for name, (Xs, ys) in sets.items() if G._margin_one_point(ys[:, None] * Xs) is not None}
+
+
 def _lifted_square_dichotomies():
     X, _ = make_xor()
     lifted = np.column_stack([X, X[:, 0] * X[:, 1]])
@@ -57,6 +66,9 @@ register("ex-training-best-offset", _best_offset_reference,
          "offset per gap (and one beyond each end) is enough.", kind="function", cases=_cases)
 register("ex-training-credit", _credit_slider_minimum,
          "the smallest E_in you can reach with the sliders, as a fraction (mistakes / 40).")
+register("ex-training-origin", _separable_through_origin,
+         "with b = 0 the unknowns are theta alone: drop the column of ones from the rows y_i (x_i, 1), run the "
+         "linear program on each set, and answer with a set of letters such as {'A'}.", kind="choice")
 register("ex-training-lift", _lifted_square_dichotomies,
          "add the product feature x1 * x2 and ask lc.is_linearly_separable about all 16 labellings.")
 
@@ -86,5 +98,38 @@ register_question(
          "That is the 0-1 loss of a single point; E_in averages it over the N points."),
         ("Only the multiples of 1/N from 0 to 1.", True,
          "E_in is the number of mistakes divided by N: k / N for some k = 0, 1, ..., N."),
+    ],
+)
+
+register_question(
+    "q-surrogate-bound",
+    "Which loss of one point is at least the 0-1 loss 1{m ≤ 0} at every margin m = y (θ·x + b)?",
+    [
+        ("The perceptron loss max(0, -m).", False,
+         "At m = 0 it is 0 while the 0-1 loss is 1, and for -1 < m < 0 it is below 1: it is convex, but no "
+         "upper bound."),
+        ("The hinge loss max(0, 1 - m).", True,
+         "For m ≤ 0, 1 - m ≥ 1; for m > 0 the 0-1 loss is 0 and the hinge loss is never negative. So the "
+         "average hinge loss bounds E_in from above."),
+        ("The logistic loss with the natural logarithm, ln(1 + e^(-m)).", False,
+         "At m = 0 it is ln 2 ≈ 0.693, below 1. Divided by ln 2 (the logistic loss in bits) it is an upper "
+         "bound."),
+    ],
+)
+
+register_question(
+    "q-heldout-optimism",
+    "Among many lines you choose the one with the fewest mistakes on 40 training points; its E_in is 0.05. "
+    "What do you expect of its error rate on new points from the same population?",
+    [
+        ("About 0.05: the training error is an unbiased estimate of it.", False,
+         "That holds for a classifier fixed before the data were seen. This one was selected for its small "
+         "E_in on these very points, so its E_in is biased downwards."),
+        ("Probably larger; its error on held-out points, which played no part in the choice, estimates it.", True,
+         "For the held-out points the chosen line is fixed in advance, so the fraction of them it gets wrong is "
+         "an unbiased estimate of its error rate on new points."),
+        ("Smaller than 0.05, since the chosen line is the best one.", False,
+         "It is the best on the training points, not on the population: in the chapter's experiment its "
+         "held-out error was larger than its E_in on every one of the 20 data sets."),
     ],
 )
