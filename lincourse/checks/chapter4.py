@@ -84,7 +84,7 @@ register("ex-perceptron-freund-schapire", _freund_schapire,
          "R is the largest |x|; each deficit is max(0, gamma - y u x); D is the root of the sum of their squares; "
          "the bound is ((R + D) / gamma)^2.")
 register("ex-perceptron-margin-steps", _increasing_steps,
-         "move the margin slider one step at a time and compare the 'updates made' line of two neighbouring "
+         "move the requested-margin slider one step at a time and compare the 'updates made' line of two neighbouring "
          "readouts; answer with a sorted list of margins, e.g. [0.1, 0.3].",
          kind="array")
 register("ex-perceptron-xor-feature", _xor_product_feature,
