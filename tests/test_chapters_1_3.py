@@ -170,3 +170,29 @@ def test_best_line_on_grid_finds_a_separator_when_the_grid_has_one():
     X, y = np.array([[1.0, 0.0], [2.0, 1.0], [-1.0, 0.0], [-2.0, -1.0]]), np.array([1, 1, -1, -1])
     theta, b, e_in = lc.geometry.best_line_on_grid(X, y, [0.0, 180.0], [0.0, 0.5])
     assert e_in == 0.0 and theta == pytest.approx([1.0, 0.0]) and b == 0.0
+
+
+# -- explorer exercises: the expected answer is what the sliders show, live and on the website --------
+def test_best_angle_exercise_answer_is_the_best_website_position():
+    """ex-distance-best-angle: the best angle at b = 0 is a player position and the best one there."""
+    from lincourse.explorers._player import player_grids
+
+    expected = _REGISTRY["ex-distance-best-angle"].expected()
+    angles = sorted(player_grids(lc.explorers.dataset_margin())["angle"])
+    assert expected in angles
+    X, y = lc.datasets.make_separable(20, margin=0.25, random_state=3)
+    margins = [lc.geometric_margin(2.0 * X, y, unit_vector(a), 0.0) for a in angles]
+    assert angles[int(np.argmax(margins))] == expected
+
+
+def test_credit_exercise_answer_is_reached_on_every_slider_grid():
+    """ex-training-credit: the best line through the average applicant (b = 0) is as good on the live
+    sliders (5 degrees) and on the website's (15 degrees) as over all angles."""
+    X, y = lc.datasets.load_credit(return_X_y=True)
+    Z = (X - X.mean(axis=0)) / X.std(axis=0)
+    expected = _REGISTRY["ex-training-credit"].expected()
+    assert expected == pytest.approx(4 / 40)
+    for step in (5.0, 15.0):
+        assert lc.training_error_landscape(Z, y, np.arange(0, 360, step), [0.0]).min() == expected
+    fine = lc.training_error_landscape(Z, y, np.arange(0, 360, 0.05), [0.0]).min()
+    assert fine == expected

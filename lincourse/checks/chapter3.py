@@ -30,12 +30,15 @@ def _best_offset_reference():
     return best_offset
 
 
-def _credit_slider_minimum():
+def _credit_best_through_mean():
     X, y = load_credit(return_X_y=True)
     Z = (X - X.mean(axis=0)) / X.std(axis=0)  # the explorer's sliders act on standardised features
-    angles = np.arange(0.0, 360.0, 5.0)
-    offsets = np.round(np.arange(-2.0, 2.0 + 1e-9, 0.05), 2)
-    return float(G.training_error_landscape(Z, y, angles, offsets).min())
+    # b = 0: lines through the average applicant; E_in changes only where theta is perpendicular to a z_i,
+    # so one angle inside each arc between those critical angles covers every line (and every slider angle).
+    normals = np.degrees(np.arctan2(Z[:, 1], Z[:, 0]))
+    critical = np.sort(np.r_[normals + 90.0, normals - 90.0] % 360.0)
+    between = (critical + np.r_[critical[1:], critical[0] + 360.0]) / 2.0
+    return float(G.training_error_landscape(Z, y, between, [0.0]).min())
 
 
 def _separable_through_origin():
@@ -64,8 +67,9 @@ _cases = [(np.array([[0.0, 0.0], [1.0, 0.0], [2.0, 0.0], [3.0, 0.0]]), np.array(
 register("ex-training-best-offset", _best_offset_reference,
          "sort the projections theta . x_i; E_in can only change where -b crosses one of them, so one "
          "offset per gap (and one beyond each end) is enough.", kind="function", cases=_cases)
-register("ex-training-credit", _credit_slider_minimum,
-         "the smallest E_in you can reach with the sliders, as a fraction (mistakes / 40).")
+register("ex-training-credit", _credit_best_through_mean,
+         "keep b = 0 and turn the angle through all its positions; answer with the smallest E_in as a fraction "
+         "(mistakes / 40).")
 register("ex-training-origin", _separable_through_origin,
          "with b = 0 the unknowns are theta alone: drop the column of ones from the rows y_i (x_i, 1), run the "
          "linear program on each set, and answer with a set of letters such as {'A'}.", kind="choice")
@@ -93,7 +97,8 @@ register_question(
     "A training set has N points. Which values can the training error take?",
     [
         ("Any number between 0 and 1.", False,
-         "Mistakes are counted, so E_in moves in steps of 1/N."),
+         "E_in is a number of mistakes divided by N, so it is a multiple of 1/N (though one move of the line "
+         "can change it by several such steps)."),
         ("Only 0 and 1.", False,
          "That is the 0-1 loss of a single point; E_in averages it over the N points."),
         ("Only the multiples of 1/N from 0 to 1.", True,

@@ -256,7 +256,7 @@ def training_error(X=None, y=None, feature_names=("$x_1$", "$x_2$")):
         asked={
             # chapter 3 (credit data), section on the explorer: four consecutive offsets at angle 95
             "sec-training-explorer": [dict(angle=95, b=v) for v in (0.40, 0.45, 0.50, 0.55)],
-            # the smallest training error the sliders reach on the credit data (1/40)
-            "ex-training-credit": [dict(angle=95, b=0.5)],
+            # the best line through the average applicant (b = 0, 4/40), then the best line (1/40)
+            "ex-training-credit": [dict(angle=105, b=0.0), dict(angle=95, b=0.5)],
         },
     )
