@@ -14,6 +14,15 @@ Page weight (a chapter's first load stays under 3 MB, tests/site checks it):
 * the theme draws its icons with the Font Awesome web font its CSS already declares, so its 1.5 MB
   script that replaces them by SVG is left out of every page (and out of the site).
 
+Accessibility (tests/site/test_accessibility.py runs axe-core over every page):
+
+* the players' styles (``lincourse/explorers/player.css``) are linked into every page as
+  ``_static/lincourse-player.css``; the book's own adjustments to the theme are ``_static/lincourse.css``
+  and ``_static/lincourse.js`` (Jupyter Book links those itself);
+* the theme's search buttons show "Search Ctrl+K" but were named "Search" by an ``aria-label``
+  (WCAG 2.5.3, label in name): the label is dropped, so the name is the visible text, and the
+  shortcut is declared with ``aria-keyshortcuts``.
+
 Two small fixes to every page, so that the browser console stays clean (tests/site checks it):
 
 * the light/dark mode defaults to "auto" (follow the reader's system setting): sphinx-book-theme
@@ -30,7 +39,10 @@ import re
 import shutil
 from pathlib import Path
 
+from .explorers._player import PLAYER_CSS
+
 _PLACEHOLDER = "@@LINCOURSE_PLAYERS@@/"
+_PLAYER_CSS_NAME = "lincourse-player.css"
 _KEY = re.compile(r"@@LINCOURSE_PLAYERS@@/([0-9a-f]{16})/")
 _used = set()
 
@@ -70,13 +82,16 @@ def _builder_inited(app):
 
 
 _FONTAWESOME = re.compile(r'<script[^>]*src="[^"]*scripts/fontawesome\.js[^"]*"[^>]*></script>\s*')
+_SEARCH_BUTTON = re.compile(r'(<button class="[^"]*\bsearch-button-field\b[^"]*"[^>]*?) aria-label="[^"]*"')
 
 
-def _strip_fontawesome(app):
+def _rewrite_pages(app):
+    """Leave out the Font Awesome script; name the search buttons by their visible text."""
     out = Path(app.outdir)
     for page in out.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
         new = _FONTAWESOME.sub("", text)
+        new = _SEARCH_BUTTON.sub(r'\1 aria-keyshortcuts="Control+K"', new)
         if new != text:
             page.write_text(new, encoding="utf-8")
     for name in ("fontawesome.js", "fontawesome.js.map", "fontawesome.js.LICENSE.txt"):
@@ -93,7 +108,8 @@ def _copy_players(app, exception):
         source = _cache(app) / key
         if source.is_dir():
             shutil.copytree(source, target / key)
-    _strip_fontawesome(app)
+    shutil.copyfile(PLAYER_CSS, Path(app.outdir) / "_static" / _PLAYER_CSS_NAME)
+    _rewrite_pages(app)
 
 
 def _fix_page(app, pagename, templatename, context, doctree):
@@ -114,6 +130,7 @@ def _fix_page(app, pagename, templatename, context, doctree):
 
 
 def setup(app):
+    app.add_css_file(_PLAYER_CSS_NAME)
     app.connect("config-inited", _config_inited)
     app.connect("builder-inited", _builder_inited, priority=900)
     app.connect("html-page-context", _fix_page, priority=900)

@@ -32,6 +32,7 @@ import json
 import math
 import multiprocessing
 import os
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -41,7 +42,7 @@ import matplotlib
 from ._svg import SVGLayerRenderer
 
 __all__ = ["player_grids", "player_html", "build_player", "frame", "DIR_VARIABLE", "URL_PLACEHOLDER",
-           "MIN_POSITIONS", "MAX_ANGLE_STEP"]
+           "MIN_POSITIONS", "MAX_ANGLE_STEP", "PLAYER_CSS"]
 
 #: Environment variable naming the directory where players are written (and cached).
 DIR_VARIABLE = "LINCOURSE_PLAYER_DIR"
@@ -365,20 +366,51 @@ _SCRIPT = """
     inputs.forEach(function(input, k){
       var shown = cfg.values[k][parseInt(input.value, 10)];
       outs[k].textContent = shown;
-      input.setAttribute('aria-valuetext', cfg.labels[k] + ' = ' + shown);
+      input.setAttribute('aria-valuetext', shown);
     });
   }
   st.views.push(show);
   function prefetch(){ load(Math.floor(index() / cfg.chunk)); }
   root.addEventListener('focusin', prefetch);
   root.addEventListener('pointerdown', prefetch);
-  inputs.forEach(function(input){ input.addEventListener('input', function(){ labels(); show(); }); });
+  inputs.forEach(function(input){
+    input.disabled = false;
+    input.addEventListener('input', function(){ labels(); show(); });
+  });
+  root.classList.add('lincourse-live');
+  // A skip link beside the theme's "Skip to main content", so that the keyboard reaches every
+  // explorer from the top of the page in a few Tab presses.
+  var skip = document.getElementById('pst-skip-link');
+  if (skip && root.id) {
+    if (document.querySelectorAll('[id="' + root.id + '"]').length > 1) {
+      root.id += '-' + document.querySelectorAll('figure.lincourse-player').length;
+    }
+    var a = document.createElement('a');
+    a.href = '#' + root.id;
+    a.className = 'lincourse-skip';
+    a.textContent = 'Skip to the explorer: ' + root.getAttribute('data-title');
+    skip.appendChild(a);
+  }
 })(document.currentScript.parentElement);
 """
 
+#: The players' styles (a plain CSS file beside this module; :mod:`lincourse._book` links it into
+#: every page of the site as ``_static/lincourse-player.css``).
+PLAYER_CSS = Path(__file__).with_name("player.css")
+
+
+def _slug(text):
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "player"
+
 
 def player_html(explorer, directory=None, base_url=URL_PLACEHOLDER):
-    """The HTML of the explorer's website player (its frames written by :func:`build_player`)."""
+    """The HTML of the explorer's website player (its frames written by :func:`build_player`).
+
+    Without JavaScript it is the figure and readout at the default values, with the sliders
+    disabled; the script enables them. Screen readers hear the figure's title (the figure's
+    caption), its description (the picture's text alternative, the explorer's ``caption``), each
+    slider by its label and value, and the readout, a polite live region, after every move.
+    """
     info = build_player(explorer, directory)
     grids, key = info["grids"], info["key"]
     labels = [_plain(p.label or p.name) for p in explorer.params]
@@ -390,13 +422,13 @@ def player_html(explorer, directory=None, base_url=URL_PLACEHOLDER):
     rows = []
     for k, p in enumerate(explorer.params):
         start = grids[p.name].index(p.clip(p.default))
+        label = html.escape(labels[k])
         rows.append(
-            f'<label class="lincourse-slider" style="display:flex;flex-wrap:wrap;gap:.2em .5em;align-items:center">'
-            f'<span style="min-width:10em">{html.escape(labels[k])}</span>'
-            f'<input type="range" min="0" max="{len(values[k]) - 1}" step="1" value="{start}" '
-            f'aria-label="{html.escape(labels[k])}" aria-valuetext="{html.escape(labels[k])} = {values[k][start]}" '
-            f'style="flex:1 1 12em;min-width:8em">'
-            f"<output>{values[k][start]}</output></label>"
+            f'<label class="lincourse-slider"><span class="lincourse-label">{label}</span>'
+            f'<span class="lincourse-control"><input type="range" min="0" max="{len(values[k]) - 1}" step="1" '
+            f'value="{start}" aria-label="{label}" aria-valuetext="{html.escape(values[k][start])}" disabled>'
+            # the slider announces its value itself: the visible copy is not a second live region
+            f'<output aria-hidden="true">{html.escape(values[k][start])}</output></span></label>'
         )
     clips = "".join(
         f'<clipPath id="{cid}"><rect x="{x0:.1f}" y="{height - y1:.1f}" width="{x1 - x0:.1f}" height="{y1 - y0:.1f}"/>'
@@ -407,21 +439,17 @@ def player_html(explorer, directory=None, base_url=URL_PLACEHOLDER):
     payload = json.dumps(cfg, separators=(",", ":")).replace("</", "<\\/")
     base = f"{base_url}{key}/"
     return (
-        # Own colours (dark text on white, like the figures) so the player reads the same in the
-        # theme's light and dark modes.
-        f'<figure class="lincourse-player" data-key="{key}" data-base="{html.escape(base)}" '
-        f'data-title="{html.escape(explorer.title)}" style="margin:1em 0;padding:.6em .8em;background:#fff;'
-        f'color:#1a1a1a;border:1px solid #ccc;border-radius:6px">'
-        f'<figcaption style="color:#1a1a1a"><b>{html.escape(explorer.title)}</b> '
-        f"<small>(precomputed at {n_frames} slider positions; run the notebook for every step)</small>"
-        f"</figcaption>{''.join(rows)}"
-        f'<svg class="lincourse-figure" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
-        f'role="img" aria-label="{html.escape(caption)}" style="max-width:100%;height:auto;display:block;'
-        f'background:#fff"><defs>{clips}</defs>'
+        f'<figure class="lincourse-player" id="explorer-{_slug(explorer.title)}" tabindex="-1" data-key="{key}" '
+        f'data-base="{html.escape(base)}" data-title="{html.escape(explorer.title)}">'
+        f'<figcaption><span class="lincourse-title">{html.escape(explorer.title)}</span> '
+        f'<span class="lincourse-note">(precomputed at {n_frames} slider positions; run the notebook for every step)'
+        f"</span></figcaption>{''.join(rows)}"
+        f'<p class="lincourse-nojs">The sliders need JavaScript; the figure shows the default values.</p>'
+        f'<div class="lincourse-plate"><svg class="lincourse-figure" viewBox="0 0 {width} {height}" '
+        f'width="{width}" height="{height}" role="img" aria-label="{html.escape(caption)}"><defs>{clips}</defs>'
         f'<image href="{background}" width="{width}" height="{height}"/>'
-        f'<g class="lincourse-layer">{"".join(default_svg)}</g></svg>'
-        f'<pre class="lincourse-readout" style="margin:0;white-space:pre-wrap" aria-live="polite">'
-        f"{html.escape(default_text)}</pre>"
+        f'<g class="lincourse-layer">{"".join(default_svg)}</g></svg></div>'
+        f'<pre class="lincourse-readout" aria-live="polite" aria-atomic="true">{html.escape(default_text)}</pre>'
         f'<script type="application/json">{payload}</script>'
         f"<script>{_SCRIPT}</script></figure>"
     )
