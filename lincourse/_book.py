@@ -81,6 +81,15 @@ def _builder_inited(app):
     config.mathjax3_config = merged
 
 
+def _player_styles(app):
+    """Put the players' styles into the site before the pages are written (so their links get a checksum)."""
+    if app.builder.format != "html":
+        return
+    static = Path(app.outdir) / "_static"
+    static.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(PLAYER_CSS, static / _PLAYER_CSS_NAME)
+
+
 _FONTAWESOME = re.compile(r'<script[^>]*src="[^"]*scripts/fontawesome\.js[^"]*"[^>]*></script>\s*')
 _SEARCH_BUTTON = re.compile(r'(<button class="[^"]*\bsearch-button-field\b[^"]*"[^>]*?) aria-label="[^"]*"')
 
@@ -108,7 +117,6 @@ def _copy_players(app, exception):
         source = _cache(app) / key
         if source.is_dir():
             shutil.copytree(source, target / key)
-    shutil.copyfile(PLAYER_CSS, Path(app.outdir) / "_static" / _PLAYER_CSS_NAME)
     _rewrite_pages(app)
 
 
@@ -133,6 +141,7 @@ def setup(app):
     app.add_css_file(_PLAYER_CSS_NAME)
     app.connect("config-inited", _config_inited)
     app.connect("builder-inited", _builder_inited, priority=900)
+    app.connect("builder-inited", _player_styles)
     app.connect("html-page-context", _fix_page, priority=900)
     app.connect("html-page-context", _players, priority=901)
     app.connect("build-finished", _copy_players)
