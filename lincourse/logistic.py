@@ -199,13 +199,14 @@ class LogisticRegression(LinearClassifierMixin):
         Returns ``(w, n_iter, losses, converged, separation)``.
         """
         y = 2.0 * t - 1.0
+        hessian = None
         if self.solver == "gd":
             w, n_iter, losses, converged = _gradient_descent(X, y, penalty, self.learning_rate, self.max_iter, self.tol)
         else:
-            w, n_iter, losses, converged = _newton(X, y, penalty, self.max_iter, self.tol)
+            w, n_iter, losses, converged, hessian = _newton(X, y, penalty, self.max_iter, self.tol)
         separation = None
         if not np.any(penalty):
-            separation = _separation_status(X, y, w)
+            separation = _separation_status(X, y, w, hessian)
             if separation != "overlap":
                 warnings_text = (
                     f"LogisticRegression: the two classes are {separation}ly separated (a hyperplane has "
@@ -312,7 +313,9 @@ def _design(X, fit_intercept, scaled):
     n, d = X.shape
     scale = np.ones(d + int(fit_intercept))
     if scaled:
-        top = np.max(np.abs(X), axis=0)
+        # the largest |entry| of each column, a block of rows at a time (numpy reduces a
+        # row-major array down its columns slowly, and np.abs(X) would copy X whole)
+        top = np.max([np.max(np.abs(X[i:i + 4096]), axis=0) for i in range(0, n, 4096)], axis=0)
         exponent = np.frexp(np.where(top > 0, top, 1.0))[1]
         scale[:d] = np.ldexp(1.0, -exponent)
     Xd = np.empty((n, d + int(fit_intercept)))
@@ -340,18 +343,20 @@ def _newton(X, y, penalty, max_iter, tol):
     """Newton's method for the binary model, as chapter 5's algorithm ``alg-newton``.
 
     ``X`` is the (scaled) design, ``y`` the labels in {-1, +1}. Returns
-    ``(w, n_iter, losses, converged)``.
+    ``(w, n_iter, losses, converged, H)``, ``H`` the last Hessian computed (the separation test
+    reuses it).
     """
     n, p = X.shape
     w = np.zeros(p)
     s = np.zeros(n)
+    work = np.empty_like(X)  # room for the weighted rows of each Hessian, allocated once
     loss, q = _loss_terms(s, y)
     f = loss  # the penalised objective (w = 0: no penalty)
     losses, converged, k = [loss], False, 0
     for k in range(1, int(max_iter) + 1):
         # gradient (X~^T (p - t) / N, with p - t = -y sigmoid(-y s)) and Hessian (X~^T S X~ / N)
         g = X.T @ (-y * q) / n + penalty * w
-        H = _hessian(X, q) + np.diag(penalty)
+        H = _hessian(X, q, out=work) + np.diag(penalty)
         delta = _solve_newton_system(H, g)  # H delta = g
         decrement2 = float(g @ delta)  # lambda^2 = g^T H^-1 g
         # backtracking line search (Armijo): halve alpha until the loss decreases enough
@@ -373,13 +378,15 @@ def _newton(X, y, penalty, max_iter, tol):
         if decrement2 / 2 <= tol:  # the Newton decrement was small: this step was the last
             converged = True
             break
-    return w, k, np.array(losses), converged
+    return w, k, np.array(losses), converged, H
 
 
-def _hessian(X, q):
-    """``X~^T S X~ / N`` with ``S = diag(p_i (1 - p_i))``, where ``p_i (1 - p_i) = q_i (1 - q_i)``."""
+def _hessian(X, q, out=None):
+    """``X~^T S X~ / N`` with ``S = diag(p_i (1 - p_i))``, where ``p_i (1 - p_i) = q_i (1 - q_i)``.
+
+    Computed as ``B^T B / N`` with ``B = S^(1/2) X~`` (written into ``out`` if given)."""
     root = np.sqrt(q * (1.0 - q))
-    B = X * root[:, None]
+    B = np.multiply(X, root[:, None], out=out)
     return (B.T @ B) / X.shape[0]
 
 
@@ -430,7 +437,7 @@ def _gradient_descent(X, y, penalty, learning_rate, max_iter, tol, record=False)
     return w, k, np.array(losses), converged
 
 
-def _separation_status(X, y, w):
+def _separation_status(X, y, w, hessian=None):
     """"overlap", "quasi-complete" or "complete" for the unpenalised fit ending at ``w``.
 
     A cheap certificate first. With ``a_i = y_i x~_i`` and ``lambda_i = sigmoid(-y_i s_i) > 0``,
@@ -441,7 +448,10 @@ def _separation_status(X, y, w):
     ``N ||g|| < min(lambda) sigma_min`` proves that no separating direction exists and that
     ``X~`` has full rank: the maximum-likelihood estimate exists (Stiemke's alternative, the
     gradient being the positive combination ``A^T lambda``). ``sigma_min^2`` is at least
-    ``N lambda_min(H) / max_i p_i (1 - p_i)`` for the Hessian ``H`` at ``w``. Rounding in ``g``
+    ``N lambda_min(H) / max_i h_i`` for a Hessian ``H = X~^T diag(h) X~ / N`` computed at any
+    point (since ``X~^T diag(h) X~ <= max(h) X~^T X~``), and every ``h_i = p_i (1 - p_i) <= 1/4``:
+    Newton's method passes the Hessian of its last iteration (``hessian``), so none is computed
+    here; otherwise it is computed at ``w``, with its own ``max(h)``. Rounding in ``g``
     and in ``lambda_min(H)`` is allowed for generously (factors of ``n u`` and ``p u``). If the
     certificate fails (probabilities near 0 or 1, a large gradient), the linear programs of
     :func:`lincourse.check_separation` decide.
@@ -452,11 +462,13 @@ def _separation_status(X, y, w):
     u = 2.0**-53
     row_size = np.sqrt(np.einsum("ij,ij->i", X, X))
     g_error = 2 * n * u * float(q @ row_size) / n
-    h = q * (1.0 - q)
-    H = _hessian(X, q)
+    if hessian is None:
+        H, h_max = _hessian(X, q), float(np.max(q * (1.0 - q)))
+    else:
+        H, h_max = hessian, 0.25
     eig_min = float(np.linalg.eigvalsh(H)[0]) - 4 * p * u * float(np.abs(H).sum())
-    if eig_min > 0 and h.max() > 0:
-        sigma_min = np.sqrt(n * eig_min / h.max())
+    if eig_min > 0 and h_max > 0:
+        sigma_min = np.sqrt(n * eig_min / h_max)
         if n * (np.linalg.norm(g) + g_error) < q.min() * sigma_min:
             return "overlap"
     from .separation import check_separation

@@ -307,9 +307,10 @@ class _MistakeSearch:
     ``next_mistake(w, b, i)`` returns the first ``j >= i`` (in the epoch's order) at which the
     one-sample test ``y_j * (x_j @ w + b) <= 0`` holds, computed in double precision.
 
-    The margins of a block are one matrix-vector product ``Z_block @ (w, b)`` with the rows
-    ``z_i = (y_i x_i, y_i)`` (multiplying by ``y_i = +-1`` is exact). Whatever the order of
-    summation, a computed dot product of ``d + 1`` terms differs from the exact one by at most
+    The margins of a block are ``y_block * (X_block @ w + b)``: each score is a dot product of
+    ``d + 1`` terms (the ``d`` products and ``b``), and multiplying by ``y_i = +-1`` is exact.
+    Whatever the order of summation, a computed dot product of ``d + 1`` terms differs from the
+    exact one by at most
     ``E = g (sum_k |x_k w_k| + |b|) + f`` with ``g = (d + 1) u / (1 - (d + 1) u)``, ``u = 2^-53``
     (N. J. Higham, *Accuracy and Stability of Numerical Algorithms*, section 3.1), plus ``f``, at
     most ``2^-1075`` per product that underflows; and ``sum_k |x_k w_k| <= R ||w||`` with
@@ -324,20 +325,16 @@ class _MistakeSearch:
     def __init__(self, X, signs):
         n, d = X.shape
         self.X, self.signs, self.n = X, signs, n
-        self.Z = np.empty((n, d + 1))
-        np.multiply(X, signs[:, None], out=self.Z[:, :d])
-        self.Z[:, d] = signs
-        self.radius = float(_row_norms(X).max())  # R
+        self.radius = _largest_row_norm(X)  # R
         terms = d + 1
         self.g = 1.1 * terms * 2.0**-53 / (1.0 - terms * 2.0**-53)
         self.f = 4.0 * (d + 2) * 2.0**-1074
-        self.v = np.empty(d + 1)
         self.block = 256  # rows per product, adapted to the gaps between mistakes
         self.new_epoch(None)
 
     def new_epoch(self, order):
         self.order = order
-        self.Ze = self.Z if order is None else self.Z[order]
+        self.Xe, self.ye = (self.X, self.signs) if order is None else (self.X[order], self.signs[order])
 
     def index(self, j):
         """The position in ``X`` of the ``j``-th sample visited this epoch."""
@@ -359,12 +356,11 @@ class _MistakeSearch:
                     if self._mistake(j, w, b):
                         return j
             return self.n
-        v, Ze, start, block = self.v, self.Ze, i, self.block
-        v[:-1], v[-1] = w, b
+        Xe, ye, start, block = self.Xe, self.ye, i, self.block
         threshold = 2.0 * (self.g * size + self.f)
         while i < self.n:
             stop = min(i + block, self.n)
-            unsure = Ze[i:stop] @ v <= threshold
+            unsure = ye[i:stop] * (Xe[i:stop] @ w + b) <= threshold
             k = int(unsure.argmax())  # the first sample without a proof, if any
             if not unsure[k]:
                 i, block = stop, min(2 * block, 16384)
@@ -379,16 +375,18 @@ class _MistakeSearch:
 
 
 def _vector_norm(w):
-    """``||w||`` without underflow or overflow (``w`` scaled by its largest entry if need be)."""
-    with np.errstate(over="ignore", under="ignore"):  # out-of-range squares are handled below
-        squares = float(w @ w)
-    if 1e-290 < squares < 1e290:
-        return math.sqrt(squares)
-    top = float(np.max(np.abs(w)))
-    if top == 0 or not np.isfinite(top):
-        return top
-    scaled = w / top
-    return top * float(np.sqrt(scaled @ scaled))
+    """``||w||`` without overflow or underflow (``math.hypot`` scales internally)."""
+    return math.hypot(*w.tolist())
+
+
+def _largest_row_norm(X):
+    """``R = max_i ||x_i||``: from the squared norms when they are safely inside the range of a
+    float64, otherwise from :func:`_row_norms`, which cannot overflow or underflow."""
+    with np.errstate(over="ignore", under="ignore"):
+        largest = float(np.max(np.einsum("ij,ij->i", X, X)))
+    if 1e-290 < largest < 1e290:
+        return math.sqrt(largest)
+    return float(_row_norms(X).max())
 
 
 def _row_norms(X):

@@ -312,9 +312,9 @@ def test_one_blas_thread_by_default(monkeypatch):
     seen = []
     original = lc.logistic._hessian
 
-    def spy(X, q):
+    def spy(X, q, out=None):
         seen.append([info["num_threads"] for info in threadpool_info() if info["user_api"] == "blas"])
-        return original(X, q)
+        return original(X, q, out=out)
 
     monkeypatch.setattr(lc.logistic, "_hessian", spy)
     X, y = lc.datasets.make_overlapping(200, random_state=0)
