@@ -361,6 +361,7 @@ _SCRIPT = """
     pre.textContent = c.r[i - n * cfg.chunk];
     root.setAttribute('data-frame', i);
     root.removeAttribute('aria-busy');
+    prefetch();
   }
   function labels(){
     inputs.forEach(function(input, k){
@@ -370,7 +371,18 @@ _SCRIPT = """
     });
   }
   st.views.push(show);
-  function prefetch(){ load(Math.floor(index() / cfg.chunk)); }
+  // The chunks a next move may need: the current frame's, and those one step either way on
+  // every slider (a step of slider k moves the frame index by the product of the later sizes).
+  function prefetch(){
+    var i = index(), stride = 1;
+    load(Math.floor(i / cfg.chunk));
+    for (var k = inputs.length - 1; k >= 0; k--) {
+      var v = parseInt(inputs[k].value, 10);
+      if (v > 0) load(Math.floor((i - stride) / cfg.chunk));
+      if (v < cfg.sizes[k] - 1) load(Math.floor((i + stride) / cfg.chunk));
+      stride *= cfg.sizes[k];
+    }
+  }
   root.addEventListener('focusin', prefetch);
   root.addEventListener('pointerdown', prefetch);
   inputs.forEach(function(input){
