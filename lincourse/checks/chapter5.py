@@ -108,9 +108,9 @@ register_question(
         ("It converges in a few iterations, as on overlapping data.", False,
          "Newton's fast convergence needs a minimiser to converge to, and there is none here."),
         ("The likelihood has no maximum: the loss keeps falling as ||w|| grows, so the fit stops "
-         "(at its iteration limit, or where the loss underflows) with a warning.", True,
+         "(at its iteration limit, or once the loss is within its tolerance of 0) with a warning.", True,
          "Scaling a separating w up makes every probability closer to its label, so the loss "
-         "tends to 0 without reaching it; a finite C restores a minimiser."),
+         "tends to 0 without reaching it, and no stopping point is a minimiser; a finite C restores one."),
         ("The fitted model makes training mistakes.", False,
          "The weights separate the training data, so the training error is 0; it is the "
          "probabilities that become extreme."),
