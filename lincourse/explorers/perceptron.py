@@ -116,9 +116,12 @@ def perceptron_steps(X=None, y=None, bias_update="unit"):
         asked={"sec-perceptron-explorers": [dict(k=k) for k in range(1, n_updates + 1)]},
         setup=setup,
         title="The perceptron, one update at a time",
-        caption=("Left: blue circles (y=+1), orange squares (y=-1), the boundary before the update (dashed grey), "
-                 "after it (solid black) and the corrected point ringed in vermillion. Right: the weight vector "
-                 "before (grey arrow) and after (purple arrow) the update, joined by the step y x (vermillion)."),
+        caption=("Left: blue circles (y=+1) and orange squares (y=-1) over the two half-planes of the boundary after "
+                 "the update (solid black; its positive side shaded blue, its negative side orange), the boundary "
+                 "before it (dashed grey; none before the first update, when w = 0) and the corrected point ringed "
+                 "in vermillion. Right, weight space: the path of w through every update (light grey, one dot per "
+                 "update, from the origin marked +), the weight vector before (grey arrow) and after (purple arrow) "
+                 "this update, joined by the step y x (vermillion)."),
         figsize=(9.0, 4.2),
         ncols=2,
     )
@@ -216,7 +219,7 @@ def margin_updates():
         caption=("Left: 60 points kept at least the requested margin away from a dashed true boundary (dashed margin "
                  "lines) and the solid boundary the perceptron found. Right, on a log scale: updates made (blue dots), "
                  "the bound from the true separator (grey dashes) and the tightest bound (purple), against the largest "
-                 "margin the data have."),
+                 "margin the data have; a vermillion vertical line and dot mark the data set on the left."),
         figsize=(9.0, 4.2),
         ncols=2,
     )
