@@ -33,6 +33,7 @@ shown next to each figure.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import platform
@@ -256,49 +257,65 @@ def page_weights():
     return rows
 
 
-def _loaded_bytes(site, pages):
-    """{page name: (bytes, gzip-compressed bytes) of every file the browser requested to show it},
-    or {} without Chromium."""
+@contextlib.contextmanager
+def _site_in_chromium(site):
+    """``(browser, base_url)`` for the built ``site`` served on 127.0.0.1 and headless Chromium,
+    or None when Chromium or Playwright is missing."""
     import functools
-    import gzip
     import http.server
     import shutil
     import threading
-    from urllib.parse import unquote, urlparse
 
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        return {}
+        chromium = None
     if chromium is None:
-        return {}
+        yield None
+        return
+
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *args):
             pass
 
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{httpd.server_address[1]}"
-    result = {}
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--disable-gpu"])
-            for page_path in pages:
-                context = browser.new_context()  # a fresh cache for every page
-                page = context.new_page()
-                urls = []
-                page.on("requestfinished", lambda r: urls.append(r.url))
-                page.goto(f"{base}/chapters/{page_path.name}", wait_until="networkidle")
-                page.wait_for_timeout(1000)  # MathJax fetches its fonts as it typesets
-                files = {site / unquote(urlparse(u).path).lstrip("/") for u in urls if u.startswith(base)}
-                files = [f for f in files if f.is_file()]
-                result[page_path.name] = (sum(f.stat().st_size for f in files),
-                                          sum(len(gzip.compress(f.read_bytes())) for f in files))
-                context.close()
-            browser.close()
+            browser = p.chromium.launch(executable_path=chromium, args=[
+                "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"])
+            try:
+                yield browser, f"http://127.0.0.1:{httpd.server_address[1]}"
+            finally:
+                browser.close()
     finally:
         httpd.shutdown()
+
+
+def _loaded_bytes(site, pages):
+    """{page name: (bytes, gzip-compressed bytes) of every file the browser requested to show it},
+    or {} without Chromium."""
+    import gzip
+    from urllib.parse import unquote, urlparse
+
+    result = {}
+    with _site_in_chromium(site) as found:
+        if found is None:
+            return {}
+        browser, base = found
+        for page_path in pages:
+            context = browser.new_context()  # a fresh cache for every page
+            page = context.new_page()
+            urls = []
+            page.on("requestfinished", lambda r: urls.append(r.url))
+            page.goto(f"{base}/chapters/{page_path.name}", wait_until="networkidle")
+            page.wait_for_timeout(1000)  # MathJax fetches its fonts as it typesets
+            files = {site / unquote(urlparse(u).path).lstrip("/") for u in urls if u.startswith(base)}
+            files = [f for f in files if f.is_file()]
+            result[page_path.name] = (sum(f.stat().st_size for f in files),
+                                      sum(len(gzip.compress(f.read_bytes())) for f in files))
+            context.close()
     return result
 
 
@@ -343,45 +360,22 @@ def player_steps(site, moves=12):
     """{page name: [ms, ...]}: the time of each one-position move of every slider of every player
     (``moves`` per slider, after focusing the slider as a reader does, which starts loading its
     frames), in Chromium from a local server; {} without Chromium."""
-    import functools
-    import http.server
-    import shutil
-    import threading
-
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        return {}
-    if chromium is None:
-        return {}
-
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{httpd.server_address[1]}"
     result = {}
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=chromium, args=[
-                "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"])
-            for page_path in sorted((site / "chapters").glob("*.html")):
-                page = browser.new_context().new_page()
-                page.goto(f"{base}/chapters/{page_path.name}", wait_until="networkidle")
-                times = []
-                players = page.locator("figure.lincourse-player")
-                for i in range(players.count()):
-                    root = players.nth(i).element_handle()
-                    for k in range(players.nth(i).locator("input[type=range]").count()):
-                        times += [page.evaluate(_STEP, [root, k]) for _ in range(moves)]
-                result[page_path.name] = times
-                page.context.close()
-            browser.close()
-    finally:
-        httpd.shutdown()
+    with _site_in_chromium(site) as found:
+        if found is None:
+            return {}
+        browser, base = found
+        for page_path in sorted((site / "chapters").glob("*.html")):
+            page = browser.new_context().new_page()
+            page.goto(f"{base}/chapters/{page_path.name}", wait_until="networkidle")
+            times = []
+            players = page.locator("figure.lincourse-player")
+            for i in range(players.count()):
+                root = players.nth(i).element_handle()
+                for k in range(players.nth(i).locator("input[type=range]").count()):
+                    times += [page.evaluate(_STEP, [root, k]) for _ in range(moves)]
+            result[page_path.name] = times
+            page.context.close()
     return result
 
 

@@ -26,6 +26,7 @@ equal under ``nbval`` in strict mode.
 from __future__ import annotations
 
 import base64
+import contextlib
 import html
 import io
 import math
@@ -225,24 +226,11 @@ class Explorer:
         if not isinstance(fig.canvas, FigureCanvasAgg):
             FigureCanvasAgg(fig)
         canvas = fig.canvas
-        contents = [a for a in self._artists() if a.get_visible()]
-        extras = []
-        for ax in self._axes():
-            extras += [ax.title, ax._left_title, ax._right_title]
-            if ax.legend_ is not None:
-                extras.append(ax.legend_)
-        extras = [a for a in extras if a.get_visible()]
+        contents, extras = self._drawables()
         if self._background is None or self._background[0] != self._limits():
-            titles = [a for a in extras if hasattr(a, "get_position")]
-            positions = [a.get_position() for a in titles]
-            for a in contents + extras:
-                a.set_visible(False)
-            canvas.draw()
-            self._background = (self._limits(), canvas.copy_from_bbox(fig.bbox))
-            for a in contents + extras:
-                a.set_visible(True)
-            for a, xy in zip(titles, positions):  # a draw with hidden contents moves the titles away
-                a.set_position(xy)
+            with self._hidden(contents + extras):
+                canvas.draw()
+                self._background = (self._limits(), canvas.copy_from_bbox(fig.bbox))
         canvas.restore_region(self._background[1])
         renderer = canvas.get_renderer()
         for ax in self._axes():
@@ -255,6 +243,31 @@ class Explorer:
         Image.frombuffer("RGBA", canvas.get_width_height(), canvas.buffer_rgba(), "raw", "RGBA", 0, 1).convert(
             "RGB").save(buf, format="PNG", compress_level=1)
         return buf.getvalue()
+
+    def _drawables(self):
+        """``(contents, extras)``: the visible artists ``draw`` may change, and the titles and legends."""
+        contents = [a for a in self._artists() if a.get_visible()]
+        extras = []
+        for ax in self._axes():
+            extras += [ax.title, ax._left_title, ax._right_title]
+            if ax.legend_ is not None:
+                extras.append(ax.legend_)
+        return contents, [a for a in extras if a.get_visible()]
+
+    @contextlib.contextmanager
+    def _hidden(self, artists):
+        """Hide ``artists`` while the background (axes, ticks, labels) is drawn, then show them again."""
+        titles = [a for a in artists if hasattr(a, "get_position")]
+        positions = [a.get_position() for a in titles]
+        for a in artists:
+            a.set_visible(False)
+        try:
+            yield
+        finally:
+            for a in artists:
+                a.set_visible(True)
+            for a, xy in zip(titles, positions):  # a draw with hidden contents moves the titles away
+                a.set_position(xy)
 
     def set(self, **values):
         """Move sliders to ``values`` (snapped to their grid) and redraw once; returns self.

@@ -126,37 +126,21 @@ class _Scene:
         """The figure with every artist, title and legend hidden: drawn once, as a palette PNG."""
         from PIL import Image
 
-        contents, extras = self._drawables()
-        titles = [a for a in extras if hasattr(a, "get_position")]
-        positions = [a.get_position() for a in titles]
-        for a in contents + extras:
-            a.set_visible(False)
-        self.canvas.draw()
-        rgba = Image.frombuffer("RGBA", self.canvas.get_width_height(), self.canvas.buffer_rgba(), "raw", "RGBA", 0, 1)
-        for a in contents + extras:
-            a.set_visible(True)
-        for a, xy in zip(titles, positions):  # a draw with hidden contents moves the titles away
-            a.set_position(xy)
-        image = rgba.convert("RGB").quantize(colors=64, method=Image.Quantize.MEDIANCUT)
+        contents, extras = self.explorer._drawables()
+        with self.explorer._hidden(contents + extras):
+            self.canvas.draw()
+            rgb = Image.frombuffer("RGBA", self.canvas.get_width_height(), self.canvas.buffer_rgba(), "raw", "RGBA",
+                                   0, 1).convert("RGB")
+        image = rgb.quantize(colors=64, method=Image.Quantize.MEDIANCUT)
         buf = io.BytesIO()
         image.save(buf, format="PNG", optimize=True)
         return buf.getvalue()
-
-    def _drawables(self):
-        ex = self.explorer
-        contents = [a for a in ex._artists() if a.get_visible()]
-        extras = []
-        for ax in ex._axes():
-            extras += [ax.title, ax._left_title, ax._right_title]
-            if ax.legend_ is not None:
-                extras.append(ax.legend_)
-        return contents, [a for a in extras if a.get_visible()]
 
     def layer(self):
         """The SVG elements of the explorer's current state, one string per artist, in drawing order."""
         ex = self.explorer
         renderer = SVGLayerRenderer(self.width, self.height, self.dpi, self.canvas.get_renderer(), self.clips)
-        contents, extras = self._drawables()
+        contents, extras = self.explorer._drawables()
         ordered = []
         for ax in ex._axes():
             ordered += sorted((a for a in contents if a.axes is ax), key=lambda a: a.get_zorder())

@@ -27,7 +27,7 @@ import queue
 
 import pytest
 
-from test_browser import CHROMIUM, PAGES, ROOT, SITE, browser, server  # noqa: F401 (fixtures)
+from _site import BROWSER_ARGS, CHROMIUM, PAGES, ROOT, SITE
 
 pytestmark = [
     pytest.mark.skipif(CHROMIUM is None, reason="Chromium not found: install Debian's chromium package "
@@ -56,8 +56,6 @@ VIEWS = [("light", 1280, None, AXE_OPTIONS),
          ("dark", 1280, {"exclude": [["#main-content article.bd-article"]]}, COLOUR_OPTIONS),
          ("dark", 375, None, AXE_OPTIONS)]
 REPORT = ROOT / "_build" / "accessibility.json"
-BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 _AXE_RUN = """async ([context, options]) => {
   const r = await axe.run(context || document, options);
@@ -171,7 +169,7 @@ def _tabs(page):
     return {"via_skip_link": via_skip, "walking": walk, "problems": problems}
 
 
-def _visit(browser, server, path):  # noqa: F811 (a browser, not the fixture)
+def _visit(browser, server, path):
     """Everything the tests below check, measured in one visit of the page (the site is slow to load)."""
     from axe_playwright_python.base import AXE_SCRIPT
 
@@ -200,7 +198,7 @@ def _visit(browser, server, path):  # noqa: F811 (a browser, not the fixture)
 
 
 @pytest.fixture(scope="module")
-def measured(server):  # noqa: F811 (the fixture imported from test_browser)
+def measured(server):
     """Every page measured once, two at a time: two browsers in two threads (axe is CPU-bound)."""
     from playwright.sync_api import sync_playwright
 

@@ -8,52 +8,20 @@ Screenshots (light and dark theme) go to ``_build/screenshots/``. Without Chromi
 with a message saying how to install it.
 """
 
-import functools
-import http.server
-import os
-import shutil
-import threading
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-SITE = ROOT / "_build" / "html"
-SHOTS = ROOT / "_build" / "screenshots"
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-PAGES = sorted(p.relative_to(SITE).as_posix() for p in (SITE / "chapters").glob("*.html")) if SITE.exists() else []
+from _site import CHROMIUM, PAGES, ROOT, SITE
 
-if os.environ.get("LINCOURSE_REQUIRE_BROWSER") and CHROMIUM is None:  # CI sets this: never skip there
-    raise RuntimeError("LINCOURSE_REQUIRE_BROWSER is set but Chromium is not installed")
+SHOTS = ROOT / "_build" / "screenshots"
 
 pytestmark = [
     pytest.mark.skipif(CHROMIUM is None, reason="Chromium not found: install Debian's chromium package "
                        "(apt-get install chromium) to run the browser tests"),
     pytest.mark.skipif(not (SITE / "intro.html").exists(), reason="no built site: run `make book` first"),
 ]
-
-
-@pytest.fixture(scope="module")
-def server():
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(SITE))
-    handler.log_message = lambda *args: None
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    playwright = pytest.importorskip("playwright.sync_api")
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync"])
-        yield b
-        b.close()
 
 
 def _open(browser, url, requests, errors):

@@ -26,19 +26,15 @@ import subprocess
 import sys
 import time
 import urllib.request
-from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+from _site import CHROMIUM, ROOT
+
 CHAPTERS = sorted(p.name for p in (ROOT / "chapters").glob("*.ipynb"))
 RUNS = 3
 REDRAW_MS = 2000
-
-if os.environ.get("LINCOURSE_REQUIRE_BROWSER") and CHROMIUM is None:  # CI sets this: never skip there
-    raise RuntimeError("LINCOURSE_REQUIRE_BROWSER is set but Chromium is not installed")
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium not found: install Debian's chromium "
                                 "package (apt-get install chromium) to run the JupyterLab test")
@@ -121,17 +117,6 @@ def lab(tmp_path_factory):
             server.kill()
             server.wait()
         log.close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    playwright = pytest.importorskip("playwright.sync_api")
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync"])
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")

@@ -13,14 +13,11 @@ Run after ``make book`` (``make browser``). For every player of every chapter pa
 """
 
 import functools
-import http.server
 import json
-import threading
-from pathlib import Path
 
 import pytest
 
-from test_browser import CHROMIUM, PAGES, SITE
+from _site import CHROMIUM, PAGES, SITE
 
 pytestmark = [
     pytest.mark.skipif(CHROMIUM is None, reason="Chromium not found: install Debian's chromium package"),
@@ -49,30 +46,6 @@ def _factories():
 @pytest.fixture(scope="module")
 def explorers():
     return {title: factory() for title, factory in _factories().items()}
-
-
-@pytest.fixture(scope="module")
-def server():
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
-    handler = functools.partial(Quiet, directory=str(SITE))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    playwright = pytest.importorskip("playwright.sync_api")
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync"])
-        yield b
-        b.close()
 
 
 def _config(player):

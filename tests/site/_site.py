@@ -1,0 +1,35 @@
+"""What the browser tests share: the built site, Debian's Chromium and how it is started, a local server.
+
+The fixtures built on these (``server``, ``browser``) are in ``conftest.py``.
+"""
+
+import contextlib
+import functools
+import http.server
+import shutil
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE = ROOT / "_build" / "html"
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+# Headless and offline: without the background-networking flags Chromium tries to reach Google's hosts.
+BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PAGES = sorted(p.relative_to(SITE).as_posix() for p in (SITE / "chapters").glob("*.html")) if SITE.exists() else []
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@contextlib.contextmanager
+def serve(directory=SITE):
+    """Serve ``directory`` on 127.0.0.1 (a free port) while in use; yields the base URL."""
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(directory)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    finally:
+        httpd.shutdown()
