@@ -123,9 +123,18 @@ def _settle(page):
     page.wait_for_timeout(400)  # the theme's and lincourse.js's resize handlers are debounced (300 ms, 150 ms)
 
 
+_SET_MODE = """async (mode) => {
+  document.documentElement.dataset.mode = mode;
+  document.documentElement.dataset.theme = mode;
+  getComputedStyle(document.body).color;  // apply the new styles now, which starts the theme's colour transitions
+  const transitions = document.getAnimations().filter(a => a instanceof CSSTransition);
+  await Promise.all(transitions.map(a => a.finished.catch(() => null)));
+}"""
+
+
 def _set_mode(page, mode):
-    page.evaluate("(mode) => { document.documentElement.dataset.mode = mode; "
-                  "document.documentElement.dataset.theme = mode; }", mode)
+    """Switch the theme's mode and wait until its colour transitions end (axe would see mixed colours)."""
+    page.evaluate(_SET_MODE, mode)
 
 
 def _tabs(page):
