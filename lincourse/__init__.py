@@ -16,6 +16,8 @@ Every public name is re-exported here; each module names the chapter it serves.
 * :mod:`lincourse.checks` - self-checks for the exercises.
 """
 
+from importlib import metadata as _metadata
+
 from . import checks, datasets, explorers, plotting
 from ._source import show_source
 from ._validation import ConvergenceWarning, NotFittedError, SeparationWarning
@@ -57,7 +59,10 @@ from .perceptron import (
 from .separation import check_separation
 from .preprocessing import Standardizer, train_test_split
 
-__version__ = "0.1.0"
+try:  # written once, in pyproject.toml; an installed lincourse knows its own version
+    __version__ = _metadata.version("lincourse")
+except _metadata.PackageNotFoundError:  # imported from a source tree that was never installed
+    __version__ = "0+unknown"
 
 __all__ = [
     # packages

@@ -1,7 +1,8 @@
 """Each chapter's setup cell: generated from _config.yml, and it installs lincourse where it is missing.
 
 On Colab (the launch button of every chapter page) lincourse is not installed; the first code cell
-of each chapter installs it from the repository named in ``_config.yml`` and is a no-op elsewhere.
+of each chapter installs it from the repository named in ``_config.yml``, at the release tag
+``v<version>`` of ``pyproject.toml`` (never a branch), and is a no-op elsewhere.
 ``tools/execute_notebooks.py`` writes that cell; these tests check the chapters carry the cell
 generated from the current ``_config.yml``, that writing it is idempotent, and run it in a fresh
 virtual environment without lincourse, offline: ``LINCOURSE_INSTALL`` points the install at a copy
@@ -15,6 +16,7 @@ import subprocess
 import sys
 import sysconfig
 import textwrap
+import tomllib
 from pathlib import Path
 
 import nbformat
@@ -33,7 +35,8 @@ def test_the_first_code_cell_is_the_setup_cell_generated_from_the_config(path):
     code = [c for c in nb.cells if c.cell_type == "code"]
     setup = code[0]
     assert setup.get("id") == ex.SETUP_ID
-    assert setup.source == ex.setup_source(), "stale setup cell: run `make execute` after changing _config.yml"
+    assert setup.source == ex.setup_source(), ("stale setup cell: run `make execute` after changing _config.yml's "
+                                               "repository.url or pyproject.toml's version")
     assert "remove-cell" in setup.metadata.get("tags", [])  # not shown on the website
     assert setup.outputs == []  # a no-op where lincourse is installed: nothing for nbval to compare
     assert sum(c.get("id") == ex.SETUP_ID for c in nb.cells) == 1
@@ -50,15 +53,19 @@ def test_kernel_metadata_is_what_the_kernel_declares(path):
     assert nb.metadata["language_info"]["name"] == "python"
 
 
-def test_setup_cell_follows_the_repository_url(tmp_path):
+def test_setup_cell_follows_the_repository_url_and_installs_the_release_tag(tmp_path):
     config = tmp_path / "_config.yml"
     config.write_text("repository:\n  url: https://github.com/someone/fork/\n  branch: course\n")
-    source = ex.setup_source(config)
-    assert '"git+https://github.com/someone/fork@course"' in source
-    assert "lincourse/lincourse" not in source
+    pyproject = tmp_path / "pyproject.toml"
+    pyproject.write_text('[project]\nname = "lincourse"\nversion = "2.3.4"\n')
+    source = ex.setup_source(config, pyproject)
+    assert '"git+https://github.com/someone/fork@v2.3.4"' in source  # the release, not the branch
+    assert "@course" not in source and "lincourse/lincourse" not in source
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    assert f'"git+{ex.repository()}@v{version}"' in ex.setup_source()  # this checkout's release
     config.write_text("repository:\n  url: github.com/no-scheme\n")
     with pytest.raises(ValueError, match="repository.url must be the https:// address"):
-        ex.setup_source(config)
+        ex.setup_source(config, pyproject)
 
 
 def test_writing_the_setup_cell_is_idempotent_and_refreshes_a_stale_one(tmp_path):
@@ -106,7 +113,7 @@ def test_setup_cell_installs_lincourse_in_a_fresh_environment_and_is_then_a_no_o
     # a copy of the checkout, so that building it leaves no build/ folder in the working tree
     source = tmp_path / "checkout"
     shutil.copytree(ROOT / "lincourse", source / "lincourse", ignore=shutil.ignore_patterns("__pycache__"))
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "README.md", "LICENSE", "LICENSE-CONTENT.md"):  # license-files too
         shutil.copy(ROOT / name, source / name)
     env[ex.INSTALL_VARIABLE] = f"--no-deps --no-build-isolation --no-index --ignore-installed {source}"
     run = subprocess.run([str(python), str(script)], cwd=work, env=env, capture_output=True, text=True)

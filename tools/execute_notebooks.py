@@ -13,11 +13,12 @@ Two things are (re)written on every run, idempotently, so that a notebook opens 
 
 * the **setup cell**, the first code cell (right after the title cell, id ``lincourse-setup``): it
   installs ``lincourse`` where it is missing (Colab), from the repository named once in
-  ``_config.yml`` (``repository.url`` and ``repository.branch``), and does nothing where it is
-  installed (JupyterLab, Binder, the book build, nbval), so it prints nothing and compares equal
-  under nbval. The environment variable ``LINCOURSE_INSTALL`` replaces what it installs (the
-  arguments to ``pip install``, e.g. a local checkout); it is tagged ``remove-cell``, so the website
-  does not show it;
+  ``_config.yml`` (``repository.url``) at the release tag ``v<version>``, the version being
+  ``project.version`` of ``pyproject.toml`` (never a branch, which moves during a term), and does
+  nothing where it is installed (JupyterLab, Binder, the book build, nbval), so it prints nothing
+  and compares equal under nbval. The environment variable ``LINCOURSE_INSTALL`` replaces what it
+  installs (the arguments to ``pip install``, e.g. a local checkout); it is tagged ``remove-cell``,
+  so the website does not show it;
 * the **metadata**: the kernelspec (name, display name, language) as the installed ``python3``
   kernel declares it and the ``language_info`` the kernel reports, so that opening a notebook in
   JupyterLab does not mark it modified.
@@ -27,6 +28,7 @@ Two things are (re)written on every run, idempotently, so that a notebook opens 
 
 import argparse
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -38,25 +40,35 @@ INSTALL_VARIABLE = "LINCOURSE_INSTALL"
 
 
 def repository(config=ROOT / "_config.yml"):
-    """``(url, branch)`` of the course repository: ``repository.url`` and ``.branch`` of ``_config.yml``."""
+    """The https address of the course repository: ``repository.url`` of ``_config.yml``."""
     import yaml
 
     repo = (yaml.safe_load(Path(config).read_text()) or {}).get("repository") or {}
     url = str(repo.get("url") or "").rstrip("/")
     if not url.startswith("https://"):
         raise ValueError(f"{config}: repository.url must be the https:// address of the course repository, got {url!r}")
-    return url, str(repo.get("branch") or "main")
+    return url
 
 
-def setup_source(config=ROOT / "_config.yml"):
-    """The text of the setup cell, generated from the repository named in ``_config.yml``."""
-    url, branch = repository(config)
+def release_tag(pyproject=ROOT / "pyproject.toml"):
+    """The git tag of the release the chapters belong to: ``v`` + ``project.version`` of ``pyproject.toml``."""
+    import tomllib
+
+    version = str((tomllib.loads(Path(pyproject).read_text()).get("project") or {}).get("version") or "")
+    if not re.fullmatch(r"\d+\.\d+\.\d+", version):
+        raise ValueError(f"{pyproject}: project.version must be a release number like 1.0.0, got {version!r}")
+    return f"v{version}"
+
+
+def setup_source(config=ROOT / "_config.yml", pyproject=ROOT / "pyproject.toml"):
+    """The text of the setup cell: installs the release tagged ``v<version>`` from the configured repository."""
+    url, tag = repository(config), release_tag(pyproject)
     return (
         "# Setup: installs the course's library, lincourse, where it is missing (e.g. on Colab);\n"
         "# where it is installed (JupyterLab on your machine, Binder) this cell does nothing.\n"
         "import importlib.util, os, shlex, subprocess, sys\n"
         "if importlib.util.find_spec(\"lincourse\") is None:\n"
-        f"    source = os.environ.get(\"{INSTALL_VARIABLE}\", \"git+{url}@{branch}\")\n"
+        f"    source = os.environ.get(\"{INSTALL_VARIABLE}\", \"git+{url}@{tag}\")\n"
         "    subprocess.run([sys.executable, \"-m\", \"pip\", \"install\", \"--quiet\", *shlex.split(source)], check=True)\n"
         "    importlib.invalidate_caches()"
     )
