@@ -152,14 +152,14 @@ def test_licences_are_named_on_the_landing_page_and_in_the_footer():
         assert f"`{name}`" in section and (ROOT / name).is_file()
     config = _config()
     footer = str(config["copyright"])
-    assert footer.startswith(str(date.today().year)[:2]) and config["author"] in footer
+    assert re.match(r"\d{4} ", footer) and config["author"] in footer  # year and holder
     assert "CC BY 4.0" in footer and "MIT" in footer
 
 
 def test_every_repository_address_is_the_configured_one():
     """A fork changes ``repository.url`` in _config.yml; every file that names the repository follows it."""
     url = ex.repository()
-    for name in ("intro.md", "LICENSE-CONTENT.md", "CITATION.cff"):
+    for name in ("intro.md", "LICENSE-CONTENT.md", "CITATION.cff", "README.md"):
         found = set(re.findall(r"https://github\.com/[\w.-]+/[\w.-]+", (ROOT / name).read_text()))
         assert found == {url}, f"{name} names {sorted(found)}, _config.yml's repository.url is {url}"
 
