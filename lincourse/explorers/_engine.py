@@ -31,6 +31,7 @@ import html
 import io
 import math
 import os
+import re
 import threading
 from dataclasses import dataclass
 
@@ -87,7 +88,7 @@ class Param:
         """``value`` snapped to the slider's grid and clipped to ``[min, max]``."""
         k = round((float(value) - self.min) / self.step)
         v = min(max(self.min + k * self.step, self.min), self.max)
-        return int(round(v)) if self.integer else round(v, 10)
+        return int(round(v)) if self.integer else round(v, 10) + 0.0  # + 0.0: never -0.0
 
     @property
     def decimals(self):
@@ -97,9 +98,10 @@ class Param:
     def format(self, value):
         """``value`` as text at the precision of the slider's step (1.25, not 1.3; 30, not 30.0).
 
-        The one number format of the live slider, the website player and the readouts.
+        The one number format of the live slider, the website player and the readouts; a value that
+        rounds to zero is written without a sign ("0.00", never "-0.00").
         """
-        return f"{float(value):.{self.decimals}f}"
+        return f"{float(value):z.{self.decimals}f}"
 
     def grid(self, step=None):
         """The values the slider can take (with ``step``, a coarser grid), ends included."""
@@ -197,7 +199,7 @@ class Explorer:
             for ax in self._axes():
                 ax.set_prop_cycle(None)  # same values, same colours: draw stays a function of its parameters
             text = self._draw(self.ax, **self.values)
-            self.readout = "" if text is None else str(text)
+            self.readout = "" if text is None else no_negative_zero(str(text))
             self._png = None
             if self._widget is not None:
                 self._show()
@@ -249,7 +251,7 @@ class Explorer:
         contents = [a for a in self._artists() if a.get_visible()]
         extras = []
         for ax in self._axes():
-            extras += [ax.title, ax._left_title, ax._right_title]
+            extras += _titles(ax)
             if ax.legend_ is not None:
                 extras.append(ax.legend_)
         return contents, [a for a in extras if a.get_visible()]
@@ -431,6 +433,33 @@ class Explorer:
         bundle = self.widget._repr_mimebundle_()
         bundle["text/plain"] = repr(self)
         return bundle
+
+
+_NEGATIVE_ZERO = re.compile(r"(?<![\w.])-(?=0(?:\.0+)?(?![\w.]))")
+
+
+def no_negative_zero(text):
+    """``text`` with every negative zero written as zero: "-0.00" becomes "0.00", "-0" becomes "0".
+
+    A number that rounds to zero from below prints as "-0.00" in Python; the readouts say "0.00".
+    Only whole numbers are touched (not "-0.001", not "x-0"). Drawing functions may use the ``z``
+    format option instead (``f"{x:+z.2f}"`` gives "+0.00").
+
+    >>> no_negative_zero("d = -0.000, theta = (-0.00, -1.00), k = -0, w = -0.001")
+    'd = 0.000, theta = (0.00, -1.00), k = 0, w = -0.001'
+    """
+    return _NEGATIVE_ZERO.sub("", text)
+
+
+def _titles(ax):
+    """The axes' three titles (centre, left, right: ``ax.set_title(..., loc=...)``), in that order.
+
+    They are the text children of the axes that are not among ``ax.texts``.
+    """
+    from matplotlib.text import Text
+
+    texts = {id(t) for t in ax.texts}
+    return [c for c in ax.get_children() if isinstance(c, Text) and id(c) not in texts]
 
 
 def _check_asked(asked, params):

@@ -10,10 +10,11 @@ value the chapters ask the reader to set, declared once in the explorer's ``aske
 * the *readout*, the very text ``draw`` returned (the live explorer shows the same).
 
 The page holds the default frame inline (so a reader without JavaScript still sees the figure and
-readout) and a few lines of JavaScript; the other frames live in chunk files (``c<n>.js``, one
-``<script src>`` each, so they load from a static host and from a local folder opened as
-``file://``), fetched when a slider first needs them. Identical SVG elements are stored once per
-chunk. Chunks are written by worker processes in parallel, into a cache directory named by a
+readout); the players' behaviour is ``player.js`` beside this module (one file for every page),
+and the other frames live in chunk files (``c<n>.js``, one ``<script src>`` each, so they load
+from a static host and from a local folder opened as ``file://``), fetched when a slider first
+needs them or is about to (``player.js`` says "Loading…" meanwhile, never showing a stale frame).
+Identical SVG elements are stored once per chunk. Chunks are written by worker processes in parallel, into a cache directory named by a
 hash of everything that determines them (the lincourse sources, matplotlib's version, the
 explorer's declaration, grids and sample frames), so an unchanged explorer is never rendered twice.
 
@@ -42,7 +43,7 @@ import matplotlib
 from ._svg import SVGLayerRenderer
 
 __all__ = ["player_grids", "player_html", "build_player", "frame", "DIR_VARIABLE", "URL_PLACEHOLDER",
-           "MIN_POSITIONS", "MAX_ANGLE_STEP", "PLAYER_CSS"]
+           "MIN_POSITIONS", "MAX_ANGLE_STEP", "PLAYER_CSS", "PLAYER_JS", "make_readable"]
 
 #: Environment variable naming the directory where players are written (and cached).
 DIR_VARIABLE = "LINCOURSE_PLAYER_DIR"
@@ -78,17 +79,6 @@ def player_grids(explorer):
     return grids
 
 
-def asked_settings(explorer):
-    """Every asked setting as a complete dict (unset parameters at their defaults), with its label."""
-    out = []
-    for label, settings in explorer.asked.items():
-        for setting in settings:
-            full = {p.name: p.clip(p.default) for p in explorer.params}
-            full.update({k: explorer.param(k).clip(v) for k, v in setting.items()})
-            out.append((label, full))
-    return out
-
-
 # -- rendering ------------------------------------------------------------------------------------
 class _Scene:
     """What every frame of one explorer shares: sizes, clip rectangles, the background, static SVG."""
@@ -117,10 +107,6 @@ class _Scene:
         for ax in explorer._axes():
             for image in ax.images:
                 image.set_interpolation("none")
-        # The axes limits are fixed: skip matplotlib's data-limit bookkeeping on every add.
-        for ax in explorer._axes():
-            ax._update_patch_limits = _nothing
-            ax._update_line_limits = _nothing
 
     def background_png(self):
         """The figure with every artist, title and legend hidden: drawn once, as a palette PNG."""
@@ -139,7 +125,8 @@ class _Scene:
     def layer(self):
         """The SVG elements of the explorer's current state, one string per artist, in drawing order."""
         ex = self.explorer
-        renderer = SVGLayerRenderer(self.width, self.height, self.dpi, self.canvas.get_renderer(), self.clips)
+        measure = self.canvas.get_renderer()
+        renderer = SVGLayerRenderer(self.width, self.height, self.dpi, measure, self.clips)
         contents, extras = self.explorer._drawables()
         ordered = []
         for ax in ex._axes():
@@ -148,8 +135,9 @@ class _Scene:
         for a in ordered + extras:
             if id(a) in self._static_ids and not isinstance(a, self._image_type):
                 key = id(a)
-            elif hasattr(a, "legend_handles"):  # a legend made by draw: the same entries look the same
-                key = ("legend", id(a.axes), repr(a._loc), tuple(t.get_text() for t in a.texts))
+            elif hasattr(a, "legend_handles"):  # a legend made by draw: the same entries, same place, same look
+                box = tuple(round(v, 1) for v in a.get_window_extent(measure).extents)
+                key = ("legend", id(a.axes), box, tuple(t.get_text() for t in a.texts))
             else:
                 key = None
             if key is not None and key in self._static:
@@ -167,10 +155,6 @@ class _Scene:
         """``(list of SVG strings, readout)`` at ``values``."""
         self.explorer.set(**values)
         return self.layer(), self.explorer.readout
-
-
-def _nothing(*args, **kwargs):
-    return None
 
 
 def frame(explorer, **values):
@@ -280,7 +264,7 @@ def build_player(explorer, directory=None):
             per_frame = max(200, sum(len(s) for s in default_svg) // 3 + len(default_text))
             chunk = int(min(total, max(8, min(1024, CHUNK_BYTES // per_frame))))
             count = math.ceil(total / chunk)
-            work = Path(tempfile.mkdtemp(prefix=f"{key}-", dir=directory))
+            work = Path(tempfile.mkdtemp(prefix=f"{key}-", dir=directory))  # private (0700) until complete
             (work / "bg.png").write_bytes(scene.background_png())
             _WORK.update(scene=scene, grids=grids, chunk=chunk, key=key, out=str(work))
             jobs = min(_jobs(), count)
@@ -296,6 +280,7 @@ def build_player(explorer, directory=None):
                 _WORK.clear()
             info = {"key": key, "chunk": chunk, "count": count, "total": total}
             (work / "player.json").write_text(json.dumps(info))
+            make_readable(work)  # a web server running as another user must read the player
             try:
                 work.rename(target)
             except OSError:  # another process rendered it meanwhile
@@ -308,91 +293,24 @@ def build_player(explorer, directory=None):
             "size": (scene.width, scene.height), "clips": scene.clips}
 
 
-_SCRIPT = """
-(function(root){
-  var cfg = JSON.parse(root.querySelector('script[type="application/json"]').textContent);
-  var reg = window.lincoursePlayers = window.lincoursePlayers || {};
-  if (!window.lincoursePlayerChunk) {
-    window.lincoursePlayerChunk = function(key, n, data){
-      var p = reg[key]; if (!p) return;
-      p.chunks[n] = data; p.loading[n] = false;
-      p.views.forEach(function(view){ view(); });
-    };
-  }
-  var st = reg[cfg.key] = reg[cfg.key] || {chunks: {}, loading: {}, views: []};
-  var base = root.getAttribute('data-base');
-  var inputs = root.querySelectorAll('input[type=range]'), outs = root.querySelectorAll('output');
-  var layer = root.querySelector('.lincourse-layer'), pre = root.querySelector('pre');
-  function index(){
-    var i = 0;
-    inputs.forEach(function(input, k){ i = i * cfg.sizes[k] + parseInt(input.value, 10); });
-    return i;
-  }
-  function load(n){
-    if (st.chunks[n] || st.loading[n]) return;
-    st.loading[n] = true;
-    var s = document.createElement('script');
-    s.src = base + 'c' + n + '.js';
-    s.onerror = function(){ st.loading[n] = false; pre.textContent = 'This position could not be loaded.'; };
-    document.head.appendChild(s);
-  }
-  function show(){
-    var i = index(), n = Math.floor(i / cfg.chunk), c = st.chunks[n];
-    if (!c) { root.setAttribute('aria-busy', 'true'); load(n); return; }
-    var f = c.f[i - n * cfg.chunk], svg = '';
-    for (var j = 0; j < f.length; j++) svg += c.s[f[j]];
-    layer.innerHTML = svg;
-    pre.textContent = c.r[i - n * cfg.chunk];
-    root.setAttribute('data-frame', i);
-    root.removeAttribute('aria-busy');
-    prefetch();
-  }
-  function labels(){
-    inputs.forEach(function(input, k){
-      var shown = cfg.values[k][parseInt(input.value, 10)];
-      outs[k].textContent = shown;
-      input.setAttribute('aria-valuetext', shown);
-    });
-  }
-  st.views.push(show);
-  // The chunks a next move may need: the current frame's, and those one step either way on
-  // every slider (a step of slider k moves the frame index by the product of the later sizes).
-  function prefetch(){
-    var i = index(), stride = 1;
-    load(Math.floor(i / cfg.chunk));
-    for (var k = inputs.length - 1; k >= 0; k--) {
-      var v = parseInt(inputs[k].value, 10);
-      if (v > 0) load(Math.floor((i - stride) / cfg.chunk));
-      if (v < cfg.sizes[k] - 1) load(Math.floor((i + stride) / cfg.chunk));
-      stride *= cfg.sizes[k];
-    }
-  }
-  root.addEventListener('focusin', prefetch);
-  root.addEventListener('pointerdown', prefetch);
-  inputs.forEach(function(input){
-    input.disabled = false;
-    input.addEventListener('input', function(){ labels(); show(); });
-  });
-  root.classList.add('lincourse-live');
-  // A skip link beside the theme's "Skip to main content", so that the keyboard reaches every
-  // explorer from the top of the page in a few Tab presses.
-  var skip = document.getElementById('pst-skip-link');
-  if (skip && root.id) {
-    if (document.querySelectorAll('[id="' + root.id + '"]').length > 1) {
-      root.id += '-' + document.querySelectorAll('figure.lincourse-player').length;
-    }
-    var a = document.createElement('a');
-    a.href = '#' + root.id;
-    a.className = 'lincourse-skip';
-    a.textContent = 'Skip to the explorer: ' + root.getAttribute('data-title');
-    skip.appendChild(a);
-  }
-})(document.currentScript.parentElement);
-"""
+def make_readable(path):
+    """Let any user read ``path`` and everything under it (folders 0755, files 0644 with the usual umask).
 
-#: The players' styles (a plain CSS file beside this module; :mod:`lincourse._book` links it into
-#: every page of the site as ``_static/lincourse-player.css``).
+    A website is served by another user than the one who built it: ``tempfile.mkdtemp`` makes
+    0700 folders, and a restrictive umask makes 0600 files, which a web server answers with 403.
+    """
+    path = Path(path)
+    for item in [path, *path.rglob("*")] if path.is_dir() else [path]:
+        mode = item.stat().st_mode
+        wanted = mode | (0o555 if item.is_dir() else 0o444)
+        if wanted != mode:
+            item.chmod(wanted)
+
+
+#: The players' styles and behaviour: plain CSS and JavaScript files beside this module, which
+#: :mod:`lincourse._book` links into every page of the site (``_static/lincourse-player.css``, ``.js``).
 PLAYER_CSS = Path(__file__).with_name("player.css")
+PLAYER_JS = Path(__file__).with_name("player.js")
 
 
 def _slug(text):
@@ -432,22 +350,26 @@ def player_html(explorer, directory=None, base_url=URL_PLACEHOLDER):
     background = "data:image/png;base64," + base64.b64encode(info["background"]).decode("ascii")
     caption = explorer.caption or explorer.title
     n_frames = math.prod(cfg["sizes"])
+    if all(len(grids[p.name]) == len(p.grid()) for p in explorer.params):
+        note = f"all {n_frames} slider positions precomputed"
+    else:
+        note = f"precomputed at {n_frames} slider positions; run the notebook for every step"
     payload = json.dumps(cfg, separators=(",", ":")).replace("</", "<\\/")
     base = f"{base_url}{key}/"
     return (
         f'<figure class="lincourse-player" id="explorer-{_slug(explorer.title)}" tabindex="-1" data-key="{key}" '
         f'data-base="{html.escape(base)}" data-title="{html.escape(explorer.title)}">'
         f'<figcaption><span class="lincourse-title">{html.escape(explorer.title)}</span> '
-        f'<span class="lincourse-note">(precomputed at {n_frames} slider positions; run the notebook for every step)'
-        f"</span></figcaption>{''.join(rows)}"
+        f'<span class="lincourse-note">({note})</span></figcaption>{"".join(rows)}'
         f'<p class="lincourse-nojs">The sliders need JavaScript; the figure shows the default values.</p>'
-        f'<div class="lincourse-plate"><svg class="lincourse-figure" viewBox="0 0 {width} {height}" '
+        # the status says "Loading…" over the figure while a frame is on its way (player.js)
+        f'<div class="lincourse-plate"><p class="lincourse-status" role="status"></p>'
+        f'<svg class="lincourse-figure" viewBox="0 0 {width} {height}" '
         f'width="{width}" height="{height}" role="img" aria-label="{html.escape(caption)}"><defs>{clips}</defs>'
         f'<image href="{background}" width="{width}" height="{height}"/>'
         f'<g class="lincourse-layer">{"".join(default_svg)}</g></svg></div>'
         f'<pre class="lincourse-readout" aria-live="polite" aria-atomic="true">{html.escape(default_text)}</pre>'
-        f'<script type="application/json">{payload}</script>'
-        f"<script>{_SCRIPT}</script></figure>"
+        f'<script type="application/json">{payload}</script></figure>'
     )
 
 

@@ -19,8 +19,9 @@ import html
 import io
 
 import numpy as np
-from matplotlib import _path
 from matplotlib.backend_bases import GraphicsContextBase, RendererBase
+from matplotlib.path import Path
+from matplotlib.textpath import TextToPath
 from matplotlib.transforms import Affine2D
 
 __all__ = ["SVGLayerRenderer"]
@@ -28,11 +29,27 @@ __all__ = ["SVGLayerRenderer"]
 _FONT = "DejaVu Sans, Bitstream Vera Sans, Verdana, Arial, sans-serif"
 _MATH = {}
 _SIZES = {}
+_TEXT_TO_PATH = TextToPath()
 _CAPS = {"butt": "butt", "round": "round", "projecting": "square"}
+_COMMANDS = {Path.MOVETO: "M", Path.LINETO: "L", Path.CURVE3: "Q", Path.CURVE4: "C"}
 
 
 def _num(x):
     return f"{x:.1f}".rstrip("0").rstrip(".") if abs(x) < 1e6 else "0"
+
+
+def _path_data(path, transform):
+    """The SVG path data of ``path`` under ``transform``: one command per segment, 0.1 px precision.
+
+    NaN vertices are dropped, as Agg drops them; curves stay curves.
+    """
+    out = []
+    for vertices, code in path.iter_segments(transform, remove_nans=True, simplify=False, curves=True):
+        if code == Path.CLOSEPOLY:
+            out.append("z ")
+        else:
+            out.append(_COMMANDS[code] + " " + " ".join(f"{v:.1f}".rstrip("0").rstrip(".") for v in vertices) + " ")
+    return "".join(out)
 
 
 def _color(rgb):
@@ -103,8 +120,7 @@ class SVGLayerRenderer(RendererBase):
 
     def draw_path(self, gc, path, transform, rgbFace=None):
         trans = transform + self._flip
-        d = _path.convert_to_string(path, trans, None, False, None, 1, [b"M", b"L", b"Q", b"C", b"z"],
-                                    False).decode("ascii")
+        d = _path_data(path, trans)
         if not d:
             return
         attrs = [f'd="{d}"']
@@ -141,7 +157,7 @@ class SVGLayerRenderer(RendererBase):
             cached = _MATH.get(key)
             if cached is None:
                 start = len(self.out)
-                self._draw_text_as_path(gc, x, y, s, prop, angle, ismath, mtext)
+                self._text_as_path(gc, x, y, s, prop, angle, ismath, mtext)
                 cached = _MATH[key] = "".join(self.out[start:])
                 del self.out[start:]
             self.out.append(cached)
@@ -157,6 +173,15 @@ class SVGLayerRenderer(RendererBase):
         if angle:
             attrs.append(f'transform="rotate({_num(-angle)} {_num(x)} {_num(y)})"')
         self.out.append(f"<text {' '.join(attrs)}{self._clip(gc)}>{html.escape(s)}</text>")
+
+    def _text_as_path(self, gc, x, y, s, prop, angle, ismath, mtext):
+        """Math text as glyph outlines, filled in the text's colour (as matplotlib's own SVG backend does)."""
+        extra = {} if mtext is None else {"features": mtext.get_fontfeatures(), "language": mtext.get_language()}
+        verts, codes = _TEXT_TO_PATH.get_text_path(prop, s, ismath=ismath, **extra)
+        size = self.points_to_pixels(prop.get_size_in_points())
+        transform = Affine2D().scale(size / _TEXT_TO_PATH.FONT_SCALE).rotate_deg(angle).translate(x, self.height - y)
+        gc.set_linewidth(0.0)
+        self.draw_path(gc, Path(verts, codes), transform, rgbFace=gc.get_rgb())
 
     def draw_image(self, gc, x, y, im, transform=None):
         from PIL import Image

@@ -26,17 +26,8 @@ def unit_vector(angle_degrees):
     return np.array([np.cos(a), np.sin(a)])
 
 
-def _title(ax, text):
-    """A title drawn as an ordinary text artist, redrawn with the other parameter-dependent parts.
-
-    (``ax.set_title`` is not used: the engine's cached-background renderer hides the title while it
-    draws the background, and matplotlib then moves the hidden title off the figure.)
-    """
-    return ax.text(0.5, 1.02, text, transform=ax.transAxes, ha="center", va="bottom", fontsize=10)
-
-
 def _fmt_vec(v):
-    return "(" + ", ".join(f"{x:+.2f}" for x in v) + ")"
+    return "(" + ", ".join(f"{x:+z.2f}" for x in v) + ")"
 
 
 def _signs(values):
@@ -67,13 +58,13 @@ def hyperplane():
         P.plot_hyperplane(ax, theta, b, label=None)
         P.plot_normal(ax, theta, b, label=None)
         # Plain-text titles: mathtext would be re-parsed on every move and cost ~20 ms.
-        _title(ax, f"θ = ({theta[0]:.2f}, {theta[1]:.2f}),  b = {b:.2f}")
+        ax.set_title(f"θ = ({theta[0]:z.2f}, {theta[1]:z.2f}),  b = {b:z.2f}", fontsize=10)
         scores = G.decision_function(DEMO_POINTS, theta, b)
-        return (f"theta = {_fmt_vec(theta)}   ||theta|| = {length:.2f}   b = {b:+.2f}\n"
-                f"scores theta.x + b = [{', '.join(f'{s:+.2f}' for s in scores)}]\n"
+        return (f"theta = {_fmt_vec(theta)}   ||theta|| = {length:.2f}   b = {b:+z.2f}\n"
+                f"scores theta.x + b = [{', '.join(f'{s:+z.2f}' for s in scores)}]\n"
                 f"predictions        = {_signs(G.predict(DEMO_POINTS, theta, b))}\n"
                 f"signed distance of the boundary from the origin -b/||theta|| = "
-                f"{G.distance_from_origin(theta, b):+.3f}")
+                f"{G.distance_from_origin(theta, b):+z.3f}")
 
     return Explorer(
         draw,
@@ -124,11 +115,11 @@ def point_distance():
         d = G.signed_distance(x, theta, b)
         foot = G.project_onto_hyperplane(x, theta, b)
         side = "the side theta points to" if d > 0 else ("on the boundary" if d == 0 else "the other side")
-        _title(ax, f"signed distance = {d:+.2f}")
-        return (f"x = {_fmt_vec(x)}   theta = {_fmt_vec(theta)} (unit)   b = {b:+.2f}\n"
-                f"signed distance (theta.x + b)/||theta|| = {d:+.3f}  ({side})\n"
+        ax.set_title(f"signed distance = {d:+z.2f}", fontsize=10)
+        return (f"x = {_fmt_vec(x)}   theta = {_fmt_vec(theta)} (unit)   b = {b:+z.2f}\n"
+                f"signed distance (theta.x + b)/||theta|| = {d:+z.3f}  ({side})\n"
                 f"foot of the perpendicular = {_fmt_vec(foot)}\n"
-                f"distance of the line from the origin -b/||theta|| = {G.distance_from_origin(theta, b):+.3f}")
+                f"distance of the line from the origin -b/||theta|| = {G.distance_from_origin(theta, b):+z.3f}")
 
     return Explorer(
         draw,
@@ -179,13 +170,13 @@ def dataset_margin(X=None, y=None):
             P.plot_margin(ax, theta, b, gamma, label=None)
         P.mark_points(ax, X[worst], color=P.COLORS["normal"], label=None)
         mistakes = int(np.sum(functional <= 0))
-        _title(ax, f"functional margin = {gamma_hat:+.3f},  geometric margin = {gamma:+.3f}")
+        ax.set_title(f"functional margin = {gamma_hat:+z.3f},  geometric margin = {gamma:+z.3f}", fontsize=10)
         verdict = "separates the data" if mistakes == 0 else f"misclassifies {mistakes} point(s)"
         which = "closest point" if mistakes == 0 else "worst-classified point"
-        return (f"theta = {_fmt_vec(theta)}   ||theta|| = {length:.2f}   b = {b:+.2f}   -> the line {verdict}\n"
+        return (f"theta = {_fmt_vec(theta)}   ||theta|| = {length:.2f}   b = {b:+z.2f}   -> the line {verdict}\n"
                 f"{which} (smallest y_i (theta.x_i + b)): x[{worst}] = {_fmt_vec(X[worst])}, y = {int(y[worst]):+d}\n"
-                f"functional margin min_i y_i (theta.x_i + b) = {gamma_hat:+.3f}\n"
-                f"geometric margin  (functional margin)/||theta|| = {gamma:+.3f}")
+                f"functional margin min_i y_i (theta.x_i + b) = {gamma_hat:+z.3f}\n"
+                f"geometric margin  (functional margin)/||theta|| = {gamma:+z.3f}")
 
     return Explorer(
         draw,
@@ -239,8 +230,8 @@ def training_error(X=None, y=None, feature_names=("$x_1$", "$x_2$")):
             P.mark_points(ax, X[wrong], label="mistake")
         ax.legend(loc="lower right", fontsize=8)
         e_in = G.training_error(X, y, w, c)
-        _title(ax, f"E_in = {int(wrong.sum())}/{len(y)} = {e_in:.3f}")
-        return (f"w = ({w[0]:+.4g}, {w[1]:+.4g})   b = {c:+.4g}   (original units)\n"
+        ax.set_title(f"E_in = {int(wrong.sum())}/{len(y)} = {e_in:.3f}", fontsize=10)
+        return (f"w = ({w[0]:+z.4g}, {w[1]:+z.4g})   b = {c:+z.4g}   (original units)\n"
                 f"mistakes (y (w.x + b) <= 0): {int(wrong.sum())} of {len(y)}\n"
                 f"E_in = {e_in:.3f}")
 

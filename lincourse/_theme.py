@@ -1,0 +1,103 @@
+"""Sphinx extension: the course's small fixes to the theme and to MathJax (listed in ``_config.yml``).
+
+The website's pages come from sphinx-book-theme (on pydata-sphinx-theme), sphinx-thebe,
+sphinx-exercise and sphinx-mathjax-offline; this module adjusts what they put into every page.
+The course's own styles and scripts are ``_static/lincourse.css`` and ``_static/lincourse.js``
+(Jupyter Book links those itself); the players are served by :mod:`lincourse._book`.
+
+Page weight (a chapter's first load stays under 3 MB, tests/site checks it):
+
+* math is typeset by MathJax's small components (loader, TeX input, CommonHTML output and the
+  assistive MathML that screen readers read) instead of the 1.2 MB bundle; without the bundle's
+  menu no formula takes a place in the Tab order (and no ``enableMenu`` option is set, which
+  MathJax would report as invalid without the menu component);
+* the theme draws its icons with the Font Awesome web font its CSS already declares, so its 1.5 MB
+  script that replaces them by SVG is left out of every page (and out of the site).
+
+Accessibility (tests/site/test_accessibility.py runs axe-core over every page): the theme's search
+buttons show "Search Ctrl+K" but were named "Search" by an ``aria-label`` (WCAG 2.5.3, label in
+name): the label is dropped, so the name is the visible text, and the shortcut is declared with
+``aria-keyshortcuts``.
+
+A clean browser console (tests/site checks it):
+
+* the light/dark mode defaults to "auto" (follow the reader's system setting): sphinx-book-theme
+  leaves pydata-sphinx-theme's ``default_mode`` empty, which its script reports as an invalid mode;
+* duplicated inline scripts are removed: sphinx-thebe 0.3 registers its configuration script
+  (``const THEBE_JS_URL = ...``) once per reading pass, and Jupyter Book 1 makes two, so every
+  page declared the same constant twice and the browser logged a SyntaxError.
+
+Solution bars: sphinx-exercise titles a solution "Solution to" followed by a link to its exercise,
+"Exercise 8", and gives that link the class ``exercise``. The theme writes an internal link's
+classes into its text for screen readers, so the bar was read "Solution to exercise Exercise 8";
+the class is dropped from those links (nothing styles it), so the bar reads as it shows.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+_MATHJAX = {"loader": {"load": ["input/tex", "output/chtml", "a11y/assistive-mml"]}}
+
+
+def _builder_inited(app):
+    """Typeset with MathJax's small components (sphinx-mathjax-offline serves them from _static)."""
+    config = app.config
+    if "mathjax" not in str(getattr(config, "mathjax_path", "")):
+        return
+    config.mathjax_path = "mathjax/startup.js"
+    merged = dict(config.mathjax3_config or {})
+    for key, value in _MATHJAX.items():
+        merged[key] = {**merged.get(key, {}), **value}
+    options = dict(merged.get("options", {}))
+    options.pop("enableMenu", None)  # a menu option without the menu component is "Invalid option"
+    if options:
+        merged["options"] = options
+    else:
+        merged.pop("options", None)
+    config.mathjax3_config = merged
+
+
+def _fix_page(app, pagename, templatename, context, doctree):
+    """The mode follows the system's; each inline script once."""
+    if not context.get("default_mode"):
+        context["default_mode"] = "auto"
+    scripts = context.get("script_files")
+    if not scripts:
+        return
+    seen, unique = set(), []
+    for script in scripts:
+        # an inline script may be registered with filename None once and '' the other time
+        key = (getattr(script, "filename", str(script)) or "", tuple(sorted(getattr(script, "attributes", {}).items())))
+        if key in seen:
+            continue
+        seen.add(key)
+        unique.append(script)
+    scripts[:] = unique
+
+
+_FONTAWESOME = re.compile(r'<script[^>]*src="[^"]*scripts/fontawesome\.js[^"]*"[^>]*></script>\s*')
+_SEARCH_BUTTON = re.compile(r'(<button class="[^"]*\bsearch-button-field\b[^"]*"[^>]*?) aria-label="[^"]*"')
+
+
+def _rewrite_pages(app, exception):
+    """Leave out the Font Awesome script; name the search buttons by their visible text."""
+    if exception is not None or app.builder.format != "html":
+        return
+    out = Path(app.outdir)
+    for page in out.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        new = _FONTAWESOME.sub("", text)
+        new = _SEARCH_BUTTON.sub(r'\1 aria-keyshortcuts="Control+K"', new)
+        if new != text:
+            page.write_text(new, encoding="utf-8")
+    for name in ("fontawesome.js", "fontawesome.js.map", "fontawesome.js.LICENSE.txt"):
+        (out / "_static" / "scripts" / name).unlink(missing_ok=True)
+
+
+def setup(app):
+    app.connect("builder-inited", _builder_inited, priority=900)
+    app.connect("html-page-context", _fix_page, priority=900)
+    app.connect("build-finished", _rewrite_pages)
+    return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1"}
