@@ -204,3 +204,72 @@ def test_numbers_are_shown_at_the_precision_of_the_step():
     assert Param("a", 0, 355, 5, 30).format(30) == "30"
     assert Param("a", -2.0, 2.0, 0.1, 0.0).format(-0.3) == "-0.3"
     assert Param("a", -1.5, 1.5, 0.05, 0.0).decimals == 2
+
+
+def test_the_player_page_has_no_script_but_its_data_and_says_what_it_precomputed(tmp_path):
+    from lincourse.explorers._player import PLAYER_CSS, PLAYER_JS
+
+    ex, _ = _toy()  # every position of both sliders is on the website
+    page = player_html(ex, tmp_path, base_url="players/")
+    assert re.findall(r"<script[^>]*>", page) == ['<script type="application/json">']  # player.js does the rest
+    assert "(all 55 slider positions precomputed)" in page and "run the notebook" not in page
+    assert '<p class="lincourse-status" role="status"></p>' in page  # where player.js says "Loading…"
+    coarse = Explorer(lambda ax, a: str(a), [Param("a", 0, 1, 0.05, 0.5, player_step=0.25)], title="Coarse")
+    assert "(precomputed at 5 slider positions; run the notebook for every step)" in player_html(coarse, tmp_path)
+    assert PLAYER_JS.is_file() and PLAYER_CSS.is_file()
+    script = PLAYER_JS.read_text()
+    for needed in ("lincoursePlayerChunk", "lincourse-loading", "Loading\\u2026", "IntersectionObserver"):
+        assert needed in script, needed
+
+
+def test_player_files_are_readable_by_any_user(tmp_path):
+    import os
+    import stat
+
+    ex, _ = _toy()
+    old = os.umask(0o077)  # the most private umask: the player must still be served by another user
+    try:
+        player_html(ex, tmp_path)
+    finally:
+        os.umask(old)
+    paths = [p for p in tmp_path.rglob("*")]
+    assert any(p.is_dir() for p in paths) and any(p.name.startswith("c") for p in paths)
+    for p in paths:
+        mode = stat.S_IMODE(p.stat().st_mode)
+        wanted = 0o555 if p.is_dir() else 0o444
+        assert mode & wanted == wanted, (p, oct(mode))
+
+
+def test_no_negative_zero_in_slider_values_or_readouts(tmp_path):
+    from lincourse.explorers._engine import no_negative_zero
+
+    p = Param("b", -1.5, 1.5, 0.1, 0.0)
+    assert p.clip(-1e-12) == 0.0 and str(p.clip(-1e-12)) == "0.0"
+    assert p.format(-1e-12) == "0.0" and p.format(-0.04) == "0.0" and p.format(-0.06) == "-0.1"
+    assert all(not v.startswith("-0") or v.strip("-0.") for v in (p.format(x) for x in p.grid()))
+    assert no_negative_zero("(-0.00, -1.00) -0.000 -0 -0.001 x-0 1e-0") == "(0.00, -1.00) 0.000 0 -0.001 x-0 1e-0"
+    ex = Explorer(lambda ax, b: f"d = {-abs(b) * 1e-9:.3f}, theta = ({-1e-9:+.2f}, -1.00)", [p], title="Zero")
+    assert ex.readout == "d = 0.000, theta = (0.00, -1.00)"
+    page = player_html(ex, tmp_path)
+    assert "-0.0" not in page
+
+
+@pytest.mark.parametrize("factory", EXPLORER_FACTORIES, ids=lambda f: f.__name__)
+def test_course_explorers_print_no_negative_zero(factory):
+    ex = factory()
+    for p in ex.params:
+        for v in (p.min, p.clip(p.default), p.max):
+            text = ex.set(**{p.name: v}).readout
+            assert not re.search(r"(?<![\w.])-0(\.0+)?(?![\w.])", text), (p.name, v, text)
+        assert not any(re.fullmatch(r"-0(\.0+)?", p.format(v)) for v in p.grid())
+
+
+def test_no_private_matplotlib_api():
+    from pathlib import Path
+
+    root = Path(lc.__file__).parent
+    private = re.compile(r"matplotlib\._(?!_)|from matplotlib import _|\._(left|right)_title|\._update_(patch|line)_limits"
+                         r"|\._loc\b|_draw_text_as_path|\._text2path|\._renderer\b")
+    found = [f"{path.relative_to(root)}:{n}: {line.strip()}" for path in sorted(root.rglob("*.py"))
+             for n, line in enumerate(path.read_text().splitlines(), 1) if private.search(line)]
+    assert not found, found

@@ -12,9 +12,9 @@ From that single declaration the engine builds
 * the live interface: ipywidgets sliders over a PNG image and the readout. Moving a slider calls
   ``draw`` synchronously: the artists of the previous ``draw`` are removed, the new ones added and the
   figure re-rendered with Agg; the static part drawn by ``setup`` is kept, never rebuilt;
-* a plain rendering, :meth:`Explorer.render`, usable without any kernel or widget (tests,
-  benchmarks, and the precomputed player for the website, which evaluates the same ``draw`` over a
-  grid of parameter values).
+* a plain rendering, ``explorer.set(**values).png`` and ``.readout``, usable without any kernel
+  or widget (tests, benchmarks, and the precomputed player for the website, which evaluates the
+  same ``draw`` over a grid of parameter values).
 
 The figure is a pyplot-free :class:`~matplotlib.figure.Figure`, so nothing is shown implicitly and no
 ``<Figure size ...>`` text leaks into notebook outputs; no ``Output`` widget is used, so no
@@ -177,13 +177,6 @@ class Explorer:
         self.figure.draw_without_rendering()
         self.figure.set_layout_engine("none")
 
-    def param(self, name):
-        """The :class:`Param` called ``name``."""
-        for p in self.params:
-            if p.name == name:
-                return p
-        raise ValueError(f"unknown explorer parameter {name!r}; known: {[p.name for p in self.params]}")
-
     # -- drawing ---------------------------------------------------------------------------------
     def _axes(self):
         return list(np.atleast_1d(self.ax))
@@ -296,11 +289,6 @@ class Explorer:
         self.values.update(new)
         self._redraw()
         return self
-
-    def render(self, **values):
-        """Set ``values`` and return ``(png_bytes, readout)``: the kernel-free rendering."""
-        self.set(**values)
-        return self.png, self.readout
 
     # -- live widget -----------------------------------------------------------------------------
     @property

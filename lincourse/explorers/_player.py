@@ -289,7 +289,7 @@ def build_player(explorer, directory=None):
     finally:
         explorer.set(**defaults)
     return {"key": key, "grids": grids, "chunk": info["chunk"], "count": info["count"],
-            "default": (default_svg, default_text), "background": background, "directory": str(target),
+            "default": (default_svg, default_text), "background": background,
             "size": (scene.width, scene.height), "clips": scene.clips}
 
 
