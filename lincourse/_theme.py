@@ -27,10 +27,10 @@ A clean browser console (tests/site checks it):
   (``const THEBE_JS_URL = ...``) once per reading pass, and Jupyter Book 1 makes two, so every
   page declared the same constant twice and the browser logged a SyntaxError.
 
-Solution bars: sphinx-exercise titles a solution "Solution to" followed by a link to its exercise,
-"Exercise 8", and gives that link the class ``exercise``. The theme writes an internal link's
-classes into its text for screen readers, so the bar was read "Solution to exercise Exercise 8";
-the class is dropped from those links (nothing styles it), so the bar reads as it shows.
+References to exercises: a ``{ref}`` to an exercise reads "Exercise 8" (sphinx-exercise's number),
+and the chapters write it as prose, "(see exercise {ref}`ex-...`)" or "Exercise {ref}`ex-...` is a
+good bridge", which printed "exercise Exercise 8" and "Exercise Exercise 15". The word before such
+a link is dropped when the link already says it, so the page reads "(see Exercise 8)".
 """
 
 from __future__ import annotations
@@ -77,6 +77,24 @@ def _fix_page(app, pagename, templatename, context, doctree):
     scripts[:] = unique
 
 
+_SAYS_EXERCISE = re.compile(r"^Exercise\s+\d")
+_EXERCISE_BEFORE = re.compile(r"(^|\s)[Ee]xercise\s+$")
+
+
+def _one_word_exercise(app, doctree, docname):
+    """"exercise Exercise 8" -> "Exercise 8": drop the word before a link to an exercise that says it."""
+    from docutils import nodes
+
+    for ref in list(doctree.findall(nodes.reference)):
+        if not _SAYS_EXERCISE.match(ref.astext()):
+            continue
+        parent = ref.parent
+        index = parent.index(ref)
+        before = parent[index - 1] if index > 0 else None
+        if isinstance(before, nodes.Text) and _EXERCISE_BEFORE.search(before.astext()):
+            parent.replace(before, nodes.Text(_EXERCISE_BEFORE.sub(r"\1", before.astext())))
+
+
 _FONTAWESOME = re.compile(r'<script[^>]*src="[^"]*scripts/fontawesome\.js[^"]*"[^>]*></script>\s*')
 _SEARCH_BUTTON = re.compile(r'(<button class="[^"]*\bsearch-button-field\b[^"]*"[^>]*?) aria-label="[^"]*"')
 
@@ -99,5 +117,6 @@ def _rewrite_pages(app, exception):
 def setup(app):
     app.connect("builder-inited", _builder_inited, priority=900)
     app.connect("html-page-context", _fix_page, priority=900)
+    app.connect("doctree-resolved", _one_word_exercise)
     app.connect("build-finished", _rewrite_pages)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1"}

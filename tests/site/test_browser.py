@@ -3,7 +3,9 @@
 Run after the book is built (``make browser``, part of ``make test``). Serves ``_build/html`` on
 127.0.0.1 and drives Debian's headless Chromium with Playwright. For every chapter page it checks
 that MathJax typeset the math, that every kernel-free player's slider, moved with the keyboard,
-changes its figure (tests/site/test_players.py checks the players in depth), that the console shows no error, and that no request leaves 127.0.0.1.
+changes its figure (tests/site/test_players.py checks the players in depth), that the console shows
+no error and no warning, that every request succeeds (the favicon included) and that no request
+leaves 127.0.0.1.
 Screenshots (light and dark theme) go to ``_build/screenshots/``. Without Chromium the tests skip
 with a message saying how to install it.
 """
@@ -27,10 +29,10 @@ pytestmark = [
 def _open(browser, url, requests, errors):
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.on("request", lambda r: requests.append(r.url))
-    # Chromium asks every site for /favicon.ico on its own; the book has none, which is not a page error.
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" and "favicon" not in str(m.location)
-            else None)
+    # errors and warnings alike (MathJax reports a bad option, e.g. "Invalid option", as a warning)
+    page.on("console", lambda m: errors.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("response", lambda r: errors.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None)
     page.goto(url, wait_until="networkidle")
     return page
 
@@ -46,6 +48,7 @@ def test_chapter_page(browser, server, path):
     page.wait_for_function("() => window.MathJax && MathJax.startup && MathJax.startup.promise", timeout=20000)
     page.evaluate("() => MathJax.startup.promise")
     assert page.locator("mjx-container").count() > 0, "MathJax did not typeset any math"
+    assert page.evaluate("() => document.querySelector('link[rel=icon]').href").split("?")[0].endswith("favicon.svg")
     players = page.locator("figure.lincourse-player")
     assert players.count() >= 1, "no kernel-free player on the page"
     for k in range(players.count()):
@@ -64,7 +67,7 @@ def test_chapter_page(browser, server, path):
             slider.focus()
             at_end = slider.evaluate("e => e.value === e.max")
             page.keyboard.press("ArrowLeft" if at_end else "ArrowRight")
-            page.wait_for_function("e => e.hasAttribute('data-frame') && !e.hasAttribute('aria-busy')",
+            page.wait_for_function("e => e.hasAttribute('data-frame') && !e.classList.contains('lincourse-loading')",
                                    arg=player.element_handle(), timeout=10000)
             after = layer.inner_html()
             assert after != before, f"player {k}, slider {s} ({slider.get_attribute('aria-label')}) did not change the figure"

@@ -64,8 +64,8 @@ def _move(page, player, indexes):
     frame = 0
     for i, size in zip(indexes, cfg["sizes"]):
         frame = frame * size + i
-    page.wait_for_function("([root, f]) => root.getAttribute('data-frame') === String(f) && !root.hasAttribute('aria-busy')",
-                           arg=[handle, frame], timeout=10000)
+    page.wait_for_function("([root, f]) => root.getAttribute('data-frame') === String(f)"
+                           " && !root.classList.contains('lincourse-loading')", arg=[handle, frame], timeout=10000)
     return player.locator(".lincourse-layer").inner_html(), player.locator("pre").text_content()
 
 
@@ -167,3 +167,98 @@ def test_math_is_read_as_mathml_and_not_in_the_tab_order(browser, server):
     assert page.locator("mjx-container mjx-assistive-mml math").count() == formulas  # what screen readers read
     assert page.locator("mjx-container[tabindex]:not([tabindex='-1'])").count() == 0
     page.close()
+
+
+_STATE = """root => ({
+    loading: root.classList.contains('lincourse-loading'),
+    status: root.querySelector('.lincourse-status').textContent,
+    busy: root.querySelector('pre.lincourse-readout').getAttribute('aria-busy'),
+    outputs: [...root.querySelectorAll('output')].map(o => o.textContent),
+    readout: root.querySelector('pre.lincourse-readout').textContent,
+    layer: root.querySelector('.lincourse-layer').innerHTML,
+    frame: root.getAttribute('data-frame'),
+    opacity: getComputedStyle(root.querySelector('svg.lincourse-figure')).opacity,
+})"""
+
+_STEP = """([root, k, i]) => {
+    const input = root.querySelectorAll('input[type=range]')[k];
+    input.value = String(i);
+    input.dispatchEvent(new Event('input', {bubbles: true}));
+}"""
+
+
+def test_a_move_never_shows_a_stale_frame(browser, server):
+    """While a frame's chunk is on its way the player says "Loading…" and changes nothing; then all at once."""
+    path = next(p for p in PAGES if "01_" in p)
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    held, hold = [], [True]
+    page.route("**/_static/players/*/c*.js", lambda route: held.append(route) if hold[0] else route.continue_())
+    page.goto(f"{server}/{path}", wait_until="load")
+    player = page.locator("figure.lincourse-player").first
+    player.scroll_into_view_if_needed()
+    cfg = _config(player)
+    before = player.evaluate(_STATE)
+    assert not before["loading"] and before["status"] == "" and before["busy"] is None
+    last = cfg["sizes"][0] - 1
+    target = 0 if before["outputs"][0] == cfg["values"][0][last] else last
+    player.evaluate(_STEP, [0, target])
+    during = player.evaluate(_STATE)
+    assert during["loading"] and during["status"] == "Loading\u2026" and during["busy"] == "true"
+    assert float(during["opacity"]) < 1  # dimmed: not shown as the figure of the new position
+    # the figure, the readout and the values beside the sliders wait together
+    assert (during["layer"], during["readout"], during["outputs"]) == (before["layer"], before["readout"],
+                                                                       before["outputs"])
+    hold[0] = False
+    for route in held:
+        route.continue_()
+    page.wait_for_function("root => !root.classList.contains('lincourse-loading')", arg=player.element_handle())
+    after = player.evaluate(_STATE)
+    assert after["status"] == "" and after["busy"] is None and float(after["opacity"]) == 1
+    assert after["outputs"][0] == cfg["values"][0][target] and after["layer"] != before["layer"]
+    page.close()
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_a_first_step_needs_no_fetch(browser, server, path):
+    """A player near the screen has fetched the chunks one step away on every slider: the first step shows at once."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{server}/{path}", wait_until="networkidle")
+    players = page.locator("figure.lincourse-player")
+    for n in range(players.count()):
+        player = players.nth(n)
+        player.scroll_into_view_if_needed()  # near the screen: no click, no focus
+        cfg = _config(player)
+        start = [int(v) for v in player.evaluate("r => [...r.querySelectorAll('input[type=range]')].map(i => i.value)")]
+        steps = []  # (slider, position, frame index) of every one-step move
+        for k, size in enumerate(cfg["sizes"]):
+            for i in (start[k] - 1, start[k] + 1):
+                if 0 <= i < size:
+                    frame = 0
+                    for j, s in enumerate(cfg["sizes"]):
+                        frame = frame * s + (i if j == k else start[j])
+                    steps.append((k, i, frame))
+        chunks = sorted({frame // cfg["chunk"] for _, _, frame in steps})
+        page.wait_for_function("([key, chunks]) => chunks.every(n => window.lincoursePlayers[key].chunks[n])",
+                               arg=[cfg["key"], chunks], timeout=15000)
+        for k, i, frame in steps:
+            player.evaluate(_STEP, [k, i])
+            state = player.evaluate(_STATE)
+            assert not state["loading"] and state["frame"] == str(frame), (path, n, k, i, state["status"])
+            player.evaluate(_STEP, [k, start[k]])
+    page.close()
+
+
+def test_a_note_asks_to_run_the_notebook_only_when_positions_are_missing(explorers):
+    import re
+
+    from lincourse.explorers._player import player_grids
+
+    seen = 0
+    for path in PAGES:
+        html = (SITE / path).read_text(encoding="utf-8")
+        for title, note in re.findall(r'data-title="([^"]*)".*?<span class="lincourse-note">\(([^)]*)\)', html):
+            ex = explorers[title.replace("&amp;", "&").replace("&quot;", '"').replace("&#x27;", "'")]
+            complete = all(len(player_grids(ex)[p.name]) == len(p.grid()) for p in ex.params)
+            assert ("run the notebook" in note) != complete, (title, note)
+            seen += 1
+    assert seen >= 5
