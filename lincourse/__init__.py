@@ -8,8 +8,9 @@ Every public name is re-exported here; each module names the chapter it serves.
 * :mod:`lincourse.perceptron` - chapter 4: the perceptron, its variants and its mistake bound.
 * :mod:`lincourse.logistic` - chapter 5: logistic regression.
 * :mod:`lincourse.separation` - chapter 5: does the maximum-likelihood estimate exist?
-* :mod:`lincourse.preprocessing` - chapter 5: seeded train/test split, standardiser.
 * :mod:`lincourse.metrics` - chapter 5: calibration table.
+
+Splits, folds, scaling and cross-validation are scikit-learn's: the learners are scikit-learn estimators.
 * :mod:`lincourse.datasets` - shipped data and seeded generators.
 * :mod:`lincourse.plotting` - the one plotting vocabulary of the course's figures.
 * :mod:`lincourse.explorers` - the slider explorers, all built by one engine.
@@ -57,7 +58,6 @@ from .perceptron import (
     tightest_mistake_bound,
 )
 from .separation import check_separation
-from .preprocessing import Standardizer, train_test_split
 
 try:  # written once, in pyproject.toml; an installed lincourse knows its own version
     __version__ = _metadata.version("lincourse")
@@ -101,7 +101,6 @@ __all__ = [
     "tightest_mistake_bound",
     # chapter 5: logistic regression
     "LogisticRegression",
-    "Standardizer",
     "calibration_table",
     "check_separation",
     "cross_entropy",
@@ -111,5 +110,4 @@ __all__ = [
     "logistic_loss",
     "sigmoid",
     "softmax",
-    "train_test_split",
 ]

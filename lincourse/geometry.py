@@ -269,11 +269,10 @@ def is_linearly_separable(X, y, return_separator=False):
     """
     X = check_X(X)
     y = check_labels_pm1(y, X.shape[0])
-    n, d = X.shape
-    v = _margin_one_point(y[:, None] * np.hstack([X, np.ones((n, 1))]))
+    v = _margin_one_point(y[:, None] * augment(X))  # rows y_i (1, x_i), unknowns (b, w)
     if not return_separator:
         return v is not None
-    return v is not None, ((v[:d], float(v[d])) if v is not None else None)
+    return v is not None, ((v[1:], float(v[0])) if v is not None else None)
 
 
 def _margin_one_point(A):

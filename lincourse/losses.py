@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validation import _as_float_array, check_labels_pm1, check_weights, check_X
+from ._validation import as_float_array, check_targets01, check_weights, check_X
+from .geometry import augment  # noqa: F401  (the examples' design)
 
 __all__ = ["margin_losses", "sigmoid", "softmax", "cross_entropy", "logistic_loss", "logistic_gradient",
            "logistic_hessian"]
@@ -52,7 +53,7 @@ def margin_losses(margins):
     hinge      [2. 1. 0.]
     logistic   [1.8946 1.     0.4519]
     """
-    m = _as_float_array(margins, "margins")
+    m = as_float_array(margins, "margins")
     losses = {
         "zero-one": (m <= 0).astype(float),
         "perceptron": np.maximum(0.0, -m) + 0.0,  # + 0.0: no negative zeros
@@ -81,7 +82,7 @@ def sigmoid(z):
     >>> sigmoid([-1000.0, 0.0, 1000.0])
     array([0. , 0.5, 1. ])
     """
-    z = _as_float_array(z, "z")
+    z = as_float_array(z, "z")
     e = np.exp(-np.abs(z))
     out = np.where(z >= 0, 1.0 / (1.0 + e), e / (1.0 + e))
     return out.item() if out.ndim == 0 else out
@@ -107,7 +108,7 @@ def softmax(Z):
     array([[0.5, 0.5],
            [1. , 0. ]])
     """
-    Z = _as_float_array(Z, "Z")
+    Z = as_float_array(Z, "Z")
     if Z.ndim != 2:
         raise ValueError(f"Z must have shape (n_samples, n_classes), got shape {Z.shape}")
     E = np.exp(Z - Z.max(axis=1, keepdims=True))
@@ -150,8 +151,8 @@ def cross_entropy(t, p):
     >>> round(cross_entropy([1, 0], [0.9, 0.2]), 6)
     0.164252
     """
-    t = _as_float_array(t, "t")
-    p = _as_float_array(p, "p")
+    t = as_float_array(t, "t")
+    p = as_float_array(p, "p")
     if t.ndim != 1 or t.size == 0:
         raise ValueError(f"t must be a non-empty 1-D vector of targets, got shape {t.shape}")
     if p.shape[0] != t.size or p.ndim not in (1, 2):
@@ -172,82 +173,76 @@ def cross_entropy(t, p):
     return float(-np.mean(np.log(np.maximum(picked, tiny))))
 
 
-def logistic_loss(y, scores):
-    """Mean logistic loss ``(1/N) sum_i log(1 + exp(-y_i s_i))`` for labels in {-1, +1}.
+def logistic_loss(t, scores):
+    """Mean logistic loss of targets ``t`` in {0, 1} given scores ``s``: the cross-entropy from scores.
 
-    Chapter 5, equation ``(logistic-loss)``. With ``t = (y + 1) / 2`` and ``p = sigmoid(s)`` this is
-    the same number as ``cross_entropy(t, p)``; it is computed as ``logaddexp(0, -y s)``, which
-    is exact for any score.
+    Chapter 5, equation ``(cross-entropy)`` written with the scores: with ``p_i = sigmoid(s_i)``,
+    ``-(1/N) sum_i [t_i log p_i + (1 - t_i) log(1 - p_i)] = (1/N) sum_i log(1 + exp(-y_i s_i))``,
+    ``y_i = 2 t_i - 1``. Computed as ``logaddexp(0, -y s)``, exact for any score (no probability is
+    rounded to 0 or 1 first, as :func:`cross_entropy` must).
 
     Examples
     --------
-    >>> round(logistic_loss([1, -1], [2.0, -1.0]), 6)
+    >>> round(logistic_loss([1, 0], [2.0, -1.0]), 6)
     0.220095
     """
-    s = _as_float_array(scores, "scores")
+    s = as_float_array(scores, "scores")
     if s.ndim != 1 or s.size == 0:
         raise ValueError(f"scores must be a non-empty 1-D vector, got shape {s.shape}")
-    y = check_labels_pm1(y, s.size)
-    return float(np.mean(np.logaddexp(0.0, -y * s)))
+    t = check_targets01(t, s.size)
+    return float(np.mean(np.logaddexp(0.0, -(2.0 * t - 1.0) * s)))
 
 
-def logistic_gradient(X, y, w, b=0.0):
-    """Gradient of the mean logistic loss with respect to ``w`` and ``b``.
+def logistic_gradient(X, t, w):
+    """Gradient of the mean logistic loss: ``X^T (p - t) / N`` with ``p = sigmoid(X w)``.
 
-    Chapter 5, equation ``(gradient)``: with ``t = (y + 1) / 2`` and ``p_i = sigmoid(w . x_i + b)``,
-    the gradient of ``L(w, b) = (1/N) sum_i log(1 + exp(-y_i (w . x_i + b)))`` is
-    ``(1/N) X^T (p - t)`` for ``w`` and ``(1/N) sum_i (p_i - t_i)`` for ``b``.
+    Chapter 5, equation ``(gradient)``. ``X`` is the design: pass ``augment(X)`` (rows
+    ``(1, x_i)``) and ``w = (b, w_1, ..., w_d)`` for a model with an offset, whose gradient's first
+    entry is then ``(1/N) sum_i (p_i - t_i)``. ``p_i - t_i`` is computed as ``-sigmoid(-s_i)`` where
+    ``t_i = 1``, so it keeps its full precision when ``p_i`` is close to ``t_i``.
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, n_features)
-    y : array-like of shape (n_samples,), labels in {-1, +1}
-    w : array-like of shape (n_features,)
-    b : float, default=0.0
+    X : array-like of shape (n_samples, n_columns)
+    t : array-like of shape (n_samples,), targets in {0, 1}
+    w : array-like of shape (n_columns,)
 
     Returns
     -------
-    grad_w : ndarray of shape (n_features,)
-    grad_b : float
+    ndarray of shape (n_columns,)
 
     Examples
     --------
-    >>> g_w, g_b = logistic_gradient([[1.0, 2.0], [-1.0, 0.5]], [1, -1], [0.0, 0.0])
-    >>> g_w.tolist(), g_b
-    ([-0.5, -0.375], 0.0)
+    >>> logistic_gradient(augment([[1.0, 2.0], [-1.0, 0.5]]), [1, 0], [0.0, 0.0, 0.0]).tolist()
+    [0.0, -0.5, -0.375]
     """
     X = check_X(X)
-    w, b = check_weights(w, b, n_features=X.shape[1])
-    y = check_labels_pm1(y, X.shape[0])
-    residual = sigmoid(X @ w + b) - (y + 1.0) / 2.0
-    residual = np.atleast_1d(residual)
-    return X.T @ residual / X.shape[0], float(np.mean(residual))
+    w, _ = check_weights(w, n_features=X.shape[1])
+    t = check_targets01(t, X.shape[0])
+    s = X @ w
+    residual = np.where(t == 1, -sigmoid(-s), sigmoid(s))  # p - t
+    return X.T @ residual / X.shape[0]
 
 
-def logistic_hessian(X, w, b=0.0):
-    """Hessian of the mean logistic loss with respect to the augmented weights ``(w, b)``.
+def logistic_hessian(X, w):
+    """Hessian of the mean logistic loss: ``X^T S X / N`` with ``S = diag(p_i (1 - p_i))``.
 
-    Chapter 5, equation ``(hessian)``: ``(1/N) X~^T S X~`` with ``X~ = [X, 1]`` (a column of ones
-    appended, so the last row and column belong to ``b``) and ``S = diag(p_i (1 - p_i))``. It does
-    not depend on the labels, and it is positive semi-definite, which makes the loss convex.
-
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-    w : array-like of shape (n_features,)
-    b : float, default=0.0
+    Chapter 5, equation ``(hessian)``. ``X`` is the design, as in :func:`logistic_gradient`. The
+    Hessian does not depend on the targets, and it is positive semi-definite, which makes the loss
+    convex.
 
     Returns
     -------
-    ndarray of shape (n_features + 1, n_features + 1)
+    ndarray of shape (n_columns, n_columns)
 
     Examples
     --------
-    >>> logistic_hessian([[1.0], [-1.0]], [0.0]).tolist()
+    >>> logistic_hessian(augment([[1.0], [-1.0]]), [0.0, 0.0]).tolist()
     [[0.25, 0.0], [0.0, 0.25]]
     """
     X = check_X(X)
-    w, b = check_weights(w, b, n_features=X.shape[1])
-    Xa = np.hstack([X, np.ones((X.shape[0], 1))])
-    p = np.atleast_1d(sigmoid(X @ w + b))
-    return (Xa * (p * (1.0 - p))[:, None]).T @ Xa / X.shape[0]
+    w, _ = check_weights(w, n_features=X.shape[1])
+    s = X @ w
+    root = np.sqrt(sigmoid(s) * sigmoid(-s))  # S^(1/2): p (1 - p) = sigmoid(s) sigmoid(-s)
+    B = X * root[:, None]
+    return B.T @ B / X.shape[0]

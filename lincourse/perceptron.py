@@ -1,26 +1,22 @@
 """The perceptron, its mistake bounds, and two remedies for data that are not separable.
 
-Chapter 4 (*The perceptron and its convergence*) defines every algorithm here. The learners'
-``fit`` methods follow the chapter's algorithm blocks line by line: visit the samples in order and,
-on a mistake ``y_i (w . x_i + b) <= 0``, set ``w += y_i x_i`` and ``b += y_i`` (or ``b += y_i R^2``).
-
-The only shortcut is in *finding* the next mistake (:class:`_MistakeSearch`): between two updates
-the weights do not change, so the margins of a block of upcoming samples are computed with one
-matrix-vector product, in double precision. A sample whose block margin exceeds twice a rigorous
-bound on the rounding error of a dot product is certainly classified correctly by the
-one-sample test as well; every other sample is decided by the one-sample test itself. So the
-updates and the weights are those of the plain loop, at every scale a float64 holds.
+Chapter 4 (*The perceptron and its convergence*) defines every algorithm here. ``Perceptron.fit`` is
+the chapter's algorithm block: visit the samples in order and, on a mistake
+``y_i (w . x_i + b) <= 0``, set ``w += y_i x_i`` and ``b += y_i`` (or ``b += y_i R^2``). The pocket and
+averaged perceptrons run the same loop and differ only in what they keep from it.
 """
 
 from __future__ import annotations
 
-import math
+from numbers import Integral
 from typing import NamedTuple
 
 import numpy as np
+from sklearn.utils._param_validation import Interval, StrOptions
+from sklearn.utils.validation import check_is_fitted
 
-from ._base import LinearClassifierMixin, blas_threads
-from .geometry import _margin_one_point
+from ._base import LinearClassifier
+from .geometry import _margin_one_point, augment
 from ._validation import (
     check_labels_pm1,
     check_option,
@@ -28,8 +24,7 @@ from ._validation import (
     check_random_state,
     check_weights,
     check_X,
-    check_X_y,
-    warn_not_converged,
+    warn,
 )
 
 __all__ = [
@@ -51,15 +46,19 @@ _BIAS_UPDATES = ("unit", "radius")
 
 
 class Update(NamedTuple):
-    """One perceptron update: which sample was corrected, in which epoch, and the result."""
+    """One perceptron update: the sample corrected, when, and the weights after it."""
 
     index: int
+    """Row of ``X`` that was a mistake."""
     epoch: int
+    """Pass over the data (1, 2, ...)."""
+    visit: int
+    """Samples visited since the start, this one included (``(epoch - 1) * n + position``)."""
     coef: np.ndarray
     intercept: float
 
 
-class Perceptron(LinearClassifierMixin):
+class Perceptron(LinearClassifier):
     """Rosenblatt's perceptron with the mistake-driven update of chapter 4.
 
     Chapter 4, algorithms ``alg-perceptron-offset`` (``bias_update="unit"``) and
@@ -71,19 +70,14 @@ class Perceptron(LinearClassifierMixin):
     fit_intercept : bool, default=True
         Learn an offset ``b``. If False the boundary passes through the origin.
     bias_update : {"unit", "radius"}, default="unit"
-        On a mistake at ``(x_i, y_i)``: ``b += y_i`` ("unit", the augmented-vector perceptron) or
-        ``b += y_i R^2`` with ``R = max_i ||x_i||`` ("radius", the variant whose proof gives the
-        bound ``2 R^2 ||w~*||^2 / gamma*^2``).
+        On a mistake at ``(x_i, y_i)``: ``b += y_i`` ("unit", the perceptron on the augmented vectors
+        ``(1, x_i)``) or ``b += y_i R^2`` with ``R = max_i ||x_i||`` ("radius").
     shuffle : bool, default=False
         Visit the samples in a fresh random order each epoch instead of ``0, 1, ..., n-1``.
     random_state : int, numpy Generator or None, default=None
         Seed for the orders when ``shuffle=True``.
     max_epochs : int, default=1000
         Upper limit on the number of passes over the data.
-    n_threads : int or None, default=1
-        Threads the linear-algebra library (BLAS) may use during ``fit``. One thread is the
-        fastest on a shared machine (a JupyterHub or Binder node) and on course-size data; None
-        leaves the library's own setting.
 
     Attributes
     ----------
@@ -92,7 +86,7 @@ class Perceptron(LinearClassifierMixin):
     intercept_ : float
         The offset ``b`` (0.0 when ``fit_intercept=False``).
     classes_ : ndarray of shape (2,)
-        The two labels; ``classes_[1]`` plays the role of ``+1``.
+        The two labels as given; ``classes_[1]`` plays the role of ``y = +1``.
     n_features_in_ : int
     n_updates_ : int
         Number of updates (mistakes corrected), ``k`` in the convergence theorem.
@@ -101,18 +95,15 @@ class Perceptron(LinearClassifierMixin):
     converged_ : bool
         True if the last pass made no mistake (the training data are then separated).
     history_ : list of Update
-        One entry per update: the sample index, the epoch, and ``coef``/``intercept`` after it.
+        One entry per update: the sample, its epoch and visit, and ``coef``/``intercept`` after it.
 
     Notes
     -----
-    Labels may be any two values (like scikit-learn); internally ``classes_[1]`` becomes ``+1``
-    and ``classes_[0]`` becomes ``-1``. A sample with score exactly 0 is a mistake, whatever its
-    label. With ``shuffle=False`` the weights equal those of
+    Labels may be any two values (like scikit-learn); ``classes_[1]`` becomes ``y = +1`` and
+    ``classes_[0]`` becomes ``y = -1``. A sample with score exactly 0 is a mistake, whatever its
+    label; ``predict`` at a score of exactly 0 gives ``classes_[0]``. With ``shuffle=False`` the
+    weights are those of the one-sample loop of the chapter, and those of
     ``sklearn.linear_model.Perceptron(shuffle=False, eta0=1, penalty=None, alpha=0)``.
-
-    Every decision is the double-precision test ``y_i * (x_i @ w + b) <= 0`` of the one-sample
-    loop, and every update is ``w += y_i * x_i``, so the weights are those of that loop at every
-    scale (the search for the next mistake is vectorised but exact, see :class:`_MistakeSearch`).
 
     References
     ----------
@@ -127,155 +118,117 @@ class Perceptron(LinearClassifierMixin):
     (array([ 1,  1, -1, -1]), True)
     """
 
-    def __init__(self, fit_intercept=True, bias_update="unit", shuffle=False, random_state=None,
-                 max_epochs=1000, n_threads=1):
+    _parameter_constraints = {
+        "fit_intercept": ["boolean"],
+        "bias_update": [StrOptions(set(_BIAS_UPDATES))],
+        "shuffle": ["boolean"],
+        "random_state": [None, Interval(Integral, 0, None, closed="left"), np.random.Generator],
+        "max_epochs": [Interval(Integral, 1, None, closed="left")],
+    }
+
+    def __init__(self, *, fit_intercept=True, bias_update="unit", shuffle=False, random_state=None,
+                 max_epochs=1000):
         self.fit_intercept = fit_intercept
         self.bias_update = bias_update
         self.shuffle = shuffle
         self.random_state = random_state
         self.max_epochs = max_epochs
-        self.n_threads = n_threads
 
     def fit(self, X, y, coef_init=None, intercept_init=None):
-        """Run the perceptron on ``(X, y)`` until a pass makes no mistake or ``max_epochs``.
+        """Run the perceptron on ``(X, y)`` until a pass makes no mistake, or for ``max_epochs`` passes.
 
         Chapter 4, algorithm ``alg-perceptron-offset`` (``alg-perceptron-radius``,
-        ``alg-perceptron-origin``, according to the parameters).
-
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-        y : array-like of shape (n_samples,), two classes
-        coef_init : array-like of shape (n_features,), default=None
-            Starting weights ``w_0`` (default 0, as in the chapter).
-        intercept_init : float, default=None
-            Starting offset ``b_0`` (default 0; must be 0 when ``fit_intercept=False``).
-
-        Returns
-        -------
-        self
+        ``alg-perceptron-origin``, according to the parameters). ``coef_init`` and ``intercept_init``
+        are the starting weights ``w_0, b_0`` (default 0, as in the chapter). Returns self.
         """
-        X, y, self.classes_ = check_X_y(X, y)
-        check_option(self.bias_update, "bias_update", _BIAS_UPDATES)
-        check_positive(self.max_epochs, "max_epochs", integer=True)
+        self._validate_params()
+        X, y = self._validate_training_data(X, y, binary=True)
+        y = np.where(y == self.classes_[1], 1.0, -1.0)  # labels y_i in {-1, +1}
+        n = X.shape[0]
+        w, b = self._start(X, coef_init, intercept_init)
+        step = self._offset_step(X)  # what b moves by: 0 (through the origin), 1, or R^2
         rng = check_random_state(self.random_state)
-        n, d = X.shape
-        signs = np.where(y == self.classes_[1], 1.0, -1.0)
-        w, b = self._initial_weights(d, coef_init, intercept_init)
-        step = self._offset_step(X)  # 0, 1 or R^2
-        search = _MistakeSearch(X, signs)
         self.history_ = []
-        self._begin(w, b)
-        with blas_threads(self.n_threads):
-            for epoch in range(1, int(self.max_epochs) + 1):
-                order = rng.permutation(n) if self.shuffle else None
-                search.new_epoch(order)
-                mistakes, i = 0, 0
-                while i < n:
-                    j = search.next_mistake(w, b, i)  # first j >= i with y_j (w . x_j + b) <= 0
-                    self._keep(w, b, j - i)  # samples i, ..., j - 1: no mistake, no change
-                    if j == n:
-                        break
-                    x_j, y_j = search.sample(j)
-                    w += y_j * x_j  # the update
-                    b += y_j * step
-                    mistakes += 1
-                    self.history_.append(Update(search.index(j), epoch, w.copy(), b))
-                    self._updated(X, signs, w, b)
-                    i = j + 1
-                if mistakes == 0:
-                    break
-        self.n_epochs_ = epoch
-        self.n_updates_ = len(self.history_)
-        self.converged_ = mistakes == 0
-        self.n_features_in_ = d
-        self.coef_, self.intercept_ = self._result(w, b)
+        for epoch in range(1, self.max_epochs + 1):
+            order = rng.permutation(n) if self.shuffle else np.arange(n)
+            X_e, y_e = (X[order], y[order]) if self.shuffle else (X, y)  # the samples in visiting order
+            mistakes, i = 0, 0
+            while (i := _next_mistake(X_e, y_e, w, b, i)) < n:  # the next i with y_i (w . x_i + b) <= 0
+                w += y_e[i] * X_e[i]  # the update
+                b += y_e[i] * step
+                mistakes += 1
+                self.history_.append(Update(int(order[i]), epoch, (epoch - 1) * n + i + 1, w.copy(), b))
+                i += 1
+            if mistakes == 0:  # a clean pass: every sample is on its side
+                break
+        self.n_epochs_, self.n_updates_, self.converged_ = epoch, len(self.history_), mistakes == 0
+        self.coef_, self.intercept_ = self._keep(X, y, w, b)
         if not self.converged_:
-            warn_not_converged(
-                f"{type(self).__name__} made mistakes in all {self.max_epochs} epochs "
-                "(max_epochs); the data may not be linearly separable"
-            )
+            warn(f"{type(self).__name__} made mistakes in all {self.max_epochs} epochs (max_epochs); "
+                 "the data may not be linearly separable")
         return self
 
-    def _initial_weights(self, d, coef_init, intercept_init):
-        w, b = check_weights(np.zeros(d) if coef_init is None else coef_init,
-                             0.0 if intercept_init is None else intercept_init, n_features=d)
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.classifier_tags.multi_class = False  # two classes: y in {-1, +1}
+        return tags
+
+    def _start(self, X, coef_init, intercept_init):
+        w, b = check_weights(np.zeros(X.shape[1]) if coef_init is None else coef_init,
+                             0.0 if intercept_init is None else intercept_init, n_features=X.shape[1])
         if not self.fit_intercept and b != 0:
             raise ValueError(f"intercept_init must be 0 (or None) when fit_intercept=False, got {b}")
+        self._w0, self._b0 = w.copy(), b
         return w.copy(), b
 
     def _offset_step(self, X):
         if not self.fit_intercept:
             return 0.0
-        if self.bias_update == "unit":
-            return 1.0
-        return float(np.max(np.einsum("ij,ij->i", X, X)))  # R^2
+        return 1.0 if self.bias_update == "unit" else radius_squared(X)
 
-    # What the variants change: the plain perceptron returns its last weights.
-    def _begin(self, w, b):
-        """Called once with the starting weights."""
-
-    def _keep(self, w, b, count):
-        """``count`` samples were visited without a mistake; the weights stay ``(w, b)``."""
-
-    def _updated(self, X, signs, w, b):
-        """A mistake was corrected; ``(w, b)`` are the new weights."""
-
-    def _result(self, w, b):
+    def _keep(self, X, y, w, b):
+        """What the run returns: the plain perceptron keeps its last weights."""
         return w.copy(), float(b)
 
 
 class PocketPerceptron(Perceptron):
-    """The perceptron that keeps "in its pocket" the weights with the lowest training error seen.
+    """The perceptron that keeps "in its pocket" the weights with the lowest training error it held.
 
-    Chapter 4, algorithm ``alg-pocket``. The updates are those of :class:`Perceptron`; after each
-    update the training error of the new weights is computed and the pocket is replaced if it is
-    strictly lower. ``coef_``/``intercept_`` are the pocket weights, so on data that are not
-    separable the result has the lowest training error among all weights the run visited.
-    Parameters as :class:`Perceptron`.
+    Chapter 4, algorithm ``alg-pocket``. The run is that of :class:`Perceptron`; the answer is,
+    among the starting weights and the weights after each update, the first with the lowest training
+    error (boundary points count as mistakes). On data that are not separable the result has the
+    lowest training error among all weights the run visited. Parameters as :class:`Perceptron`.
 
     Attributes
     ----------
     pocket_error_ : float
-        Training error of the returned weights (boundary points count as mistakes).
+        Training error of the returned weights.
     pocket_update_ : int
         Number of updates after which the pocket weights were found (0: the starting weights).
 
     References
     ----------
-    S. I. Gallant (1990). Perceptron-based learning algorithms. *IEEE Transactions on Neural
-    Networks* 1(2), 179-191.
+    S. I. Gallant (1986). Optimal linear discriminants. *Proceedings of the 8th International
+    Conference on Pattern Recognition*, 849-852; S. I. Gallant (1990). Perceptron-based learning
+    algorithms. *IEEE Transactions on Neural Networks* 1(2), 179-191.
     """
 
-    def _begin(self, w, b):
-        self._pocket = {"w": w.copy(), "b": b, "error": np.inf, "update": 0, "count": 0}
-
-    def _updated(self, X, signs, w, b):
-        pocket = self._pocket
-        if pocket["error"] == np.inf:  # the error of the starting weights, computed once
-            pocket["error"] = float(np.mean(signs * (X @ pocket["w"] + pocket["b"]) <= 0))
-        pocket["count"] += 1
-        error = float(np.mean(signs * (X @ w + b) <= 0))
-        if error < pocket["error"]:
-            pocket.update(w=w.copy(), b=float(b), error=error, update=pocket["count"])
-
-    def _result(self, w, b):
-        pocket = self.__dict__.pop("_pocket")
-        if pocket["error"] == np.inf:  # no update at all: the starting weights make no mistake
-            pocket["error"] = 0.0
-        self.pocket_error_ = pocket["error"]
-        self.pocket_update_ = pocket["update"]
-        return pocket["w"].copy(), pocket["b"]
+    def _keep(self, X, y, w, b):
+        candidates = [(self._w0, self._b0)] + [(u.coef, u.intercept) for u in self.history_]
+        errors = [np.mean(y * (X @ w_k + b_k) <= 0) for w_k, b_k in candidates]
+        self.pocket_update_ = int(np.argmin(errors))  # the first of the lowest
+        self.pocket_error_ = float(errors[self.pocket_update_])
+        w_best, b_best = candidates[self.pocket_update_]
+        return w_best.copy(), float(b_best)
 
 
 class AveragedPerceptron(Perceptron):
-    """The perceptron whose answer is the average of the weights over every sample visit.
+    """The perceptron whose answer is the average of its weights over every sample visit.
 
-    Chapter 4, algorithm ``alg-averaged``. The updates are those of :class:`Perceptron`;
-    ``coef_``/``intercept_`` are the averages of ``w`` and ``b`` over all visits (each visit
-    counts the weights in force after it). Weights that survive many visits dominate, which
-    damps the cycling of the plain perceptron on data that are not separable.
-    Parameters as :class:`Perceptron`.
+    Chapter 4, algorithm ``alg-averaged``. The run is that of :class:`Perceptron`; the answer is
+    the average of ``(w, b)`` over all visits, each visit counting the weights in force after it.
+    Weights that survive many visits dominate, which damps the cycling of the plain perceptron on
+    data that are not separable. Parameters as :class:`Perceptron`.
 
     References
     ----------
@@ -283,119 +236,35 @@ class AveragedPerceptron(Perceptron):
     algorithm. *Machine Learning* 37(3), 277-296.
     """
 
-    def _begin(self, w, b):
-        self._sum = {"w": np.zeros_like(w), "b": 0.0, "visits": 0}
-
-    def _keep(self, w, b, count):
-        if count:
-            self._sum["w"] += count * w
-            self._sum["b"] += count * b
-            self._sum["visits"] += count
-
-    def _updated(self, X, signs, w, b):
-        self._keep(w, b, 1)  # the visit that made the update counts the new weights
-
-    def _result(self, w, b):
-        total = self.__dict__.pop("_sum")
-        visits = max(total["visits"], 1)
-        return total["w"] / visits, total["b"] / visits
+    def _keep(self, X, y, w, b):
+        weights = [(self._w0, self._b0)] + [(u.coef, u.intercept) for u in self.history_]
+        visits = self.n_epochs_ * X.shape[0]
+        held = np.diff([1] + [u.visit for u in self.history_] + [visits + 1])  # visits each one lasted
+        w_sum, b_sum = np.zeros_like(w), 0.0
+        for (w_k, b_k), count in zip(weights, held):
+            w_sum += count * w_k
+            b_sum += count * b_k
+        return w_sum / visits, b_sum / visits
 
 
-class _MistakeSearch:
-    """Find the next mistake of the one-sample loop, a block of samples at a time, exactly.
+def _next_mistake(X, y, w, b, i):
+    """The first ``j >= i`` with ``y_j (w . x_j + b) <= 0``, or ``len(y)`` if there is none.
 
-    ``next_mistake(w, b, i)`` returns the first ``j >= i`` (in the epoch's order) at which the
-    one-sample test ``y_j * (x_j @ w + b) <= 0`` holds, computed in double precision.
-
-    The margins of a block are ``y_block * (X_block @ w + b)``: each score is a dot product of
-    ``d + 1`` terms (the ``d`` products and ``b``), and multiplying by ``y_i = +-1`` is exact.
-    Whatever the order of summation, a computed dot product of ``d + 1`` terms differs from the
-    exact one by at most
-    ``E = g (sum_k |x_k w_k| + |b|) + f`` with ``g = (d + 1) u / (1 - (d + 1) u)``, ``u = 2^-53``
-    (N. J. Higham, *Accuracy and Stability of Numerical Algorithms*, section 3.1), plus ``f``, at
-    most ``2^-1075`` per product that underflows; and ``sum_k |x_k w_k| <= R ||w||`` with
-    ``R = max_i ||x_i||``. So a block margin above ``2 E`` (``g`` taken 10% larger, for the rounding
-    of ``E`` itself) proves that the one-sample test finds no mistake there: its result is within
-    ``E`` of the exact margin, which is within ``E`` of the block margin. The first sample of the
-    block without that proof is decided by the one-sample test itself. At normal scales the proof
-    fails only for margins within about ``1e-15 R ||w||`` of zero; where an intermediate could
-    overflow, the search is the one-sample loop.
+    The weights do not change until the next mistake, so the samples are tested a block at a
+    time, with one matrix-vector product; the block doubles while it holds no mistake.
     """
-
-    def __init__(self, X, signs):
-        n, d = X.shape
-        self.X, self.signs, self.n = X, signs, n
-        self.radius = _largest_row_norm(X)  # R
-        terms = d + 1
-        self.g = 1.1 * terms * 2.0**-53 / (1.0 - terms * 2.0**-53)
-        self.f = 4.0 * (d + 2) * 2.0**-1074
-        self.block = 256  # rows per product, adapted to the gaps between mistakes
-        self.new_epoch(None)
-
-    def new_epoch(self, order):
-        self.order = order
-        self.Xe, self.ye = (self.X, self.signs) if order is None else (self.X[order], self.signs[order])
-
-    def index(self, j):
-        """The position in ``X`` of the ``j``-th sample visited this epoch."""
-        return int(self.order[j]) if self.order is not None else j
-
-    def sample(self, j):
-        i = self.index(j)
-        return self.X[i], self.signs[i]
-
-    def _mistake(self, j, w, b):
-        x_j, y_j = self.sample(j)
-        return y_j * (x_j @ w + b) <= 0  # the one-sample test
-
-    def next_mistake(self, w, b, i):
-        size = self.radius * _vector_norm(w) + abs(b)  # bounds sum_k |x_k w_k| + |b|
-        if not size < 2.0**1020:  # intermediates may overflow: the one-sample loop itself
-            with np.errstate(over="ignore", invalid="ignore"):
-                for j in range(i, self.n):
-                    if self._mistake(j, w, b):
-                        return j
-            return self.n
-        Xe, ye, start, block = self.Xe, self.ye, i, self.block
-        threshold = 2.0 * (self.g * size + self.f)
-        while i < self.n:
-            stop = min(i + block, self.n)
-            unsure = ye[i:stop] * (Xe[i:stop] @ w + b) <= threshold
-            k = int(unsure.argmax())  # the first sample without a proof, if any
-            if not unsure[k]:
-                i, block = stop, min(2 * block, 16384)
-                continue
-            j = i + k
-            if self._mistake(j, w, b):
-                self.block = max(64, min(16384, j - start))  # next time: about this gap
-                return j
-            i = j + 1
-        self.block = 16384
-        return self.n
+    size = 32
+    while i < len(y):
+        wrong = y[i:i + size] * (X[i:i + size] @ w + b) <= 0
+        if wrong.any():
+            return i + int(np.argmax(wrong))
+        i, size = i + size, 2 * size
+    return len(y)
 
 
-def _vector_norm(w):
-    """``||w||`` without overflow or underflow (``math.hypot`` scales internally)."""
-    return math.hypot(*w.tolist())
-
-
-def _largest_row_norm(X):
-    """``R = max_i ||x_i||``: from the squared norms when they are safely inside the range of a
-    float64, otherwise from :func:`_row_norms`, which cannot overflow or underflow."""
-    with np.errstate(over="ignore", under="ignore"):
-        largest = float(np.max(np.einsum("ij,ij->i", X, X)))
-    if 1e-290 < largest < 1e290:
-        return math.sqrt(largest)
-    return float(_row_norms(X).max())
-
-
-def _row_norms(X):
-    """Euclidean norm of each row, without underflow or overflow (each row scaled by its largest entry)."""
-    top = np.max(np.abs(X), axis=1)
-    safe = np.where(top > 0, top, 1.0)
-    with np.errstate(under="ignore"):
-        scaled = X / safe[:, None]
-        return top * np.sqrt(np.einsum("ij,ij->i", scaled, scaled))
+def radius_squared(X):
+    """``R^2 = max_i ||x_i||^2``, the squared radius of the data (chapter 4)."""
+    return float(np.max(np.einsum("ij,ij->i", X, X)))
 
 
 def mistake_bound(X, y, w, b=0.0, bias_update="unit", fit_intercept=True):
@@ -447,7 +316,7 @@ def mistake_bound(X, y, w, b=0.0, bias_update="unit", fit_intercept=True):
             f"(w, b) does not separate the data: min_i y_i (w . x_i + b) = {gamma_f:.6g} <= 0; "
             "the mistake bound needs a separating hyperplane"
         )
-    r2 = float(np.max(np.einsum("ij,ij->i", X, X)))
+    r2 = radius_squared(X)
     if not fit_intercept:
         if b != 0:
             raise ValueError(f"b must be 0 when fit_intercept=False (a boundary through the origin), got {b}")
@@ -520,13 +389,13 @@ def freund_schapire_bound(X, y, w, b=0.0, gamma=None, fit_intercept=True, bias_u
     y = check_labels_pm1(y, X.shape[0])
     check_option(bias_update, "bias_update", _BIAS_UPDATES)
     check_positive(n_epochs, "n_epochs", integer=True)
-    r2 = float(np.max(np.einsum("ij,ij->i", X, X)))
+    r2 = radius_squared(X)
     if not fit_intercept:
         if b != 0:
             raise ValueError(f"b must be 0 when fit_intercept=False (a boundary through the origin), got {b}")
         Z, u = X, w
     elif bias_update == "unit":
-        Z, u = np.hstack([np.ones((X.shape[0], 1)), X]), np.concatenate([[b], w])
+        Z, u = augment(X), np.concatenate([[b], w])
     else:
         if r2 == 0:
             raise ValueError("every x_i is the zero vector, so R = 0 and the 'radius' bound is undefined")
@@ -546,7 +415,7 @@ def freund_schapire_bound(X, y, w, b=0.0, gamma=None, fit_intercept=True, bias_u
             )
     else:
         check_positive(gamma, "gamma")
-    R = float(np.sqrt(np.max(np.einsum("ij,ij->i", Z, Z))))
+    R = float(np.sqrt(radius_squared(Z)))
     D = float(np.sqrt(n_epochs * np.sum(np.maximum(0.0, gamma - margins) ** 2)))
     return ((R + D) / gamma) ** 2
 
@@ -600,8 +469,7 @@ def max_margin_separator(X, y, fit_intercept=True, intercept_penalty=0.0):
     y = check_labels_pm1(y, X.shape[0])
     if isinstance(intercept_penalty, bool) or not np.isfinite(intercept_penalty) or intercept_penalty < 0:
         raise ValueError(f"intercept_penalty must be a finite number >= 0, got {intercept_penalty!r}")
-    n, d = X.shape
-    A = y[:, None] * (np.hstack([X, np.ones((n, 1))]) if fit_intercept else X)  # rows y_i (x_i, 1)
+    A = y[:, None] * (augment(X) if fit_intercept else X)  # rows y_i (1, x_i)
     m = A.shape[1]
     start = _margin_one_point(A)
     if start is None:
@@ -609,7 +477,7 @@ def max_margin_separator(X, y, fit_intercept=True, intercept_penalty=0.0):
         raise ValueError(f"the data are not linearly separable{where}: no (w, b) has y_i (w . x_i + b) >= 1")
     scale = np.ones(m)
     if fit_intercept:
-        scale[-1] = intercept_penalty
+        scale[0] = intercept_penalty
     result = minimize(
         lambda v: 0.5 * float(v @ (scale * v)),
         start,
@@ -621,7 +489,7 @@ def max_margin_separator(X, y, fit_intercept=True, intercept_penalty=0.0):
     v = result.x
     v = v / float(np.min(A @ v))  # exact feasibility: smallest functional margin exactly 1
     if fit_intercept:
-        return v[:d].copy(), float(v[d])
+        return v[1:].copy(), float(v[0])
     return v.copy(), 0.0
 
 
@@ -651,7 +519,7 @@ def tightest_mistake_bound(X, y, bias_update="unit", fit_intercept=True):
     elif bias_update == "unit":
         penalty = 1.0
     else:
-        r2 = float(np.max(np.einsum("ij,ij->i", X, X)))
+        r2 = radius_squared(X)
         if r2 == 0:
             raise ValueError("every x_i is the zero vector, so R = 0 and the 'radius' bound is undefined")
         penalty = 1.0 / r2
@@ -676,9 +544,7 @@ def error_history(clf, X, y):
     -------
     ndarray of shape (n_updates + 1,)
     """
-    from ._validation import check_fitted
-
-    check_fitted(clf, "history_")
+    check_is_fitted(clf, "history_")
     X = check_X(X, n_features=clf.n_features_in_)
     y = np.asarray(y)
     signs = np.where(y == clf.classes_[1], 1.0, -1.0)
@@ -702,9 +568,7 @@ def weights_by_epoch(clf):
     coef : ndarray of shape (n_epochs, n_features)
     intercept : ndarray of shape (n_epochs,)
     """
-    from ._validation import check_fitted
-
-    check_fitted(clf, "history_")
+    check_is_fitted(clf, "history_")
     w, b = np.zeros(clf.n_features_in_), 0.0
     coefs, intercepts = [], []
     k = 0

@@ -4,7 +4,7 @@ Chapter 5 (*Logistic regression*), section on separable data. The unpenalised lo
 minimiser, and exactly one, if and only if
 
 * no nonzero ``(w, b)`` has ``y_i (w . x_i + b) >= 0`` for every ``i`` (the two classes *overlap*), and
-* the design ``[X, 1]`` (``X`` without an intercept) has full column rank
+* the design ``[1, X]`` (``X`` without an intercept) has full column rank
 
 (A. Albert and J. A. Anderson 1984, *On the existence of maximum likelihood estimates in logistic
 regression models*, Biometrika 71(1); T. J. Santner and D. E. Duffy 1986, *A note on A. Albert and
@@ -24,10 +24,11 @@ from typing import NamedTuple, Optional
 
 import numpy as np
 
-from ._validation import check_X_y
-from .geometry import _margin_one_point
+from sklearn.utils import check_X_y
 
-__all__ = ["SeparationResult", "check_separation"]
+from .geometry import _margin_one_point, augment
+
+__all__ = ["SeparationResult", "check_separation", "separation_after_fit"]
 
 #: A point whose margin along the direction is at most this, relative to ``sum_j |a_ij v_j|`` (the
 #: size of the terms that make it up), counts as tied (on the boundary). HiGHS solves to a
@@ -48,7 +49,7 @@ class SeparationResult(NamedTuple):
     n_tied: int
     """Points with a zero margin along ``direction`` (0 for "overlap")."""
     full_rank: bool
-    """The design ``[X, 1]`` (``X`` without intercept) has full column rank."""
+    """The design ``[1, X]`` (``X`` without intercept) has full column rank."""
     mle_exists: bool
     """``status == "overlap" and full_rank``: the maximum-likelihood estimate exists and is unique."""
 
@@ -108,10 +109,12 @@ def check_separation(X, y, fit_intercept=True):
     >>> check_separation([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1]).mle_exists
     True
     """
-    X, y, classes = check_X_y(X, y)
+    X, y = check_X_y(X, y, dtype=np.float64)
+    classes = np.unique(y)
+    if classes.size != 2:
+        raise ValueError(f"y must contain exactly 2 classes, got {classes.size}: {classes[:6]}")
     signs = np.where(y == classes[1], 1.0, -1.0)
-    n, d = X.shape
-    design = np.hstack([X, np.ones((n, 1))]) if fit_intercept else X.copy()
+    design = augment(X) if fit_intercept else X.copy()
     scale = np.max(np.abs(design), axis=0)
     scale[scale == 0] = 1.0
     scaled = design / scale
@@ -143,11 +146,11 @@ def check_separation(X, y, fit_intercept=True):
     norm = float(np.linalg.norm(direction))
     direction = direction / norm + 0.0  # + 0.0: no negative zeros in what is printed
     if fit_intercept:
-        w, b = direction[:d].copy(), float(direction[d])
+        w, b = direction[1:].copy(), float(direction[0])
     else:
         w, b = direction.copy(), 0.0
     n_tied = int(np.sum(tied))
-    return SeparationResult(status, (w, b), n - n_tied, n_tied, full_rank, False)
+    return SeparationResult(status, (w, b), len(A) - n_tied, n_tied, full_rank, False)
 
 
 def _acceptable(A, v, strict):
@@ -180,3 +183,33 @@ def _konis_direction(A):
     if not np.any(margins > TIE_TOLERANCE * size) or not _acceptable(A, v, strict=False):
         return None
     return v
+
+
+def separation_after_fit(X, t, w):
+    """"overlap", "quasi-complete" or "complete" for an unpenalised fit on the design ``X`` ending at ``w``.
+
+    Chapter 5. A cheap proof that the classes overlap comes first, from the gradient at ``w``; only
+    when it fails (probabilities near 0 or 1, a large gradient) do the linear programs of
+    :func:`check_separation` decide.
+
+    The proof: with ``y_i = 2 t_i - 1``, ``a_i = y_i x_i`` and ``lambda_i = |p_i - t_i| > 0``, the
+    gradient is ``g = -A^T lambda / N``. A separating direction, a unit ``v`` with ``A v >= 0``,
+    would give ``N ||g|| >= lambda^T A v >= min(lambda) ||A v|| >= min(lambda) sigma_min``, with
+    ``sigma_min`` the smallest singular value of ``X``, and ``sigma_min^2 >= 4 N mu`` for the
+    smallest eigenvalue ``mu`` of the Hessian ``X^T S X / N`` (every ``p_i (1 - p_i) <= 1/4``).
+    So ``N ||g|| < min(lambda) sigma_min`` (rounding allowed for generously) proves that no
+    separating direction exists and that ``X`` has full rank: the maximum-likelihood estimate exists.
+    """
+    from .losses import logistic_gradient, logistic_hessian, sigmoid
+
+    n, p = X.shape
+    u = 2.0**-53  # the unit roundoff of double precision
+    margins = (2 * t - 1) * (X @ w)
+    lam = sigmoid(-margins)  # |p_i - t_i|
+    g = logistic_gradient(X, t, w)
+    H = logistic_hessian(X, w)
+    g_error = 2 * n * u * float(lam @ np.sqrt(np.einsum("ij,ij->i", X, X))) / n
+    mu = float(np.linalg.eigvalsh(H)[0]) - 4 * p * u * float(np.abs(H).sum())
+    if mu > 0 and n * (np.linalg.norm(g) + g_error) < lam.min() * np.sqrt(4 * n * mu):
+        return "overlap"
+    return check_separation(X, t, fit_intercept=False).status

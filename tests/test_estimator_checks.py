@@ -1,150 +1,110 @@
-"""scikit-learn's estimator suite, run on lincourse's learners, and the input users pass.
-
-The checks of ``sklearn.utils.estimator_checks`` that concern behaviour run unchanged on thin
-subclasses that only declare scikit-learn's tags (lincourse itself does not import scikit-learn).
-The checks that only test scikit-learn's own wording of an error (or ``sample_weight``, which
-lincourse does not offer) are left out; their substance is checked by hand below.
-"""
+"""lincourse's learners are scikit-learn estimators: the estimator suite unmodified, and the tools
+a student meets next (clone, Pipeline, GridSearchCV, cross_val_score, OneVsRestClassifier)."""
 
 import pickle
 import warnings
 
 import numpy as np
 import pytest
+from sklearn.base import clone
+from sklearn.model_selection import GridSearchCV, StratifiedKFold, cross_val_score
+from sklearn.multiclass import OneVsRestClassifier
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+from sklearn.utils.estimator_checks import parametrize_with_checks
 
 import lincourse as lc
 
-sklearn = pytest.importorskip("sklearn")
-from sklearn.utils import ClassifierTags, InputTags, Tags, TargetTags  # noqa: E402
-from sklearn.utils import estimator_checks as ec  # noqa: E402
+ESTIMATORS = [lc.Perceptron(), lc.PocketPerceptron(), lc.AveragedPerceptron(), lc.LogisticRegression(),
+              lc.LogisticRegression(C=1.0), lc.LogisticRegression(solver="gd", learning_rate=0.5, max_iter=200)]
 
 
-def _tags(self):
-    return Tags(estimator_type="classifier", target_tags=TargetTags(required=True),
-                classifier_tags=ClassifierTags(multi_class=isinstance(self, lc.LogisticRegression), poor_score=True),
-                input_tags=InputTags(two_d_array=True, sparse=False))
-
-
-class SkPerceptron(lc.Perceptron):
-    __sklearn_tags__ = _tags
-
-
-class SkPocket(lc.PocketPerceptron):
-    __sklearn_tags__ = _tags
-
-
-class SkAveraged(lc.AveragedPerceptron):
-    __sklearn_tags__ = _tags
-
-
-class SkLogistic(lc.LogisticRegression):
-    __sklearn_tags__ = _tags
-
-
-ESTIMATORS = [SkPerceptron(max_epochs=50), SkPocket(max_epochs=50), SkAveraged(max_epochs=50), SkLogistic(C=1.0),
-              SkLogistic(solver="gd", C=1.0, max_iter=200, learning_rate=0.5), SkLogistic(C=1.0, multi_class="ovr")]
-
-CHECKS = [
-    "check_classifiers_train", "check_classifier_data_not_an_array", "check_estimators_dtypes",
-    "check_fit2d_1feature", "check_fit2d_1sample", "check_fit2d_predict1d", "check_fit1d",
-    "check_methods_sample_order_invariance", "check_methods_subset_invariance", "check_fit_idempotent",
-    "check_classifiers_classes", "check_estimators_nan_inf", "check_estimators_pickle", "check_complex_data",
-    "check_estimator_sparse_matrix", "check_estimator_sparse_array", "check_n_features_in",
-    "check_dont_overwrite_parameters", "check_dict_unchanged", "check_get_params_invariance",
-    "check_no_attributes_set_in_init", "check_f_contiguous_array_estimator", "check_readonly_memmap_input",
-    "check_decision_proba_consistency", "check_classifiers_one_label", "check_classifiers_regression_target",
-    "check_fit_score_takes_y", "check_estimators_fit_returns_self", "check_estimators_overwrite_params",
-    "check_parameters_default_constructible", "check_fit_check_is_fitted", "check_supervised_y_no_nan",
-    "check_requires_y_none", "check_estimator_repr",
-]
-
-
-@pytest.mark.parametrize("check", CHECKS)
-@pytest.mark.parametrize("estimator", ESTIMATORS, ids=lambda e: repr(e)[:60])
-def test_sklearn_estimator_check(estimator, check):
+@parametrize_with_checks(ESTIMATORS)
+def test_sklearn_estimator_checks(estimator, check):
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        getattr(ec, check)(type(estimator).__name__, estimator)
+        warnings.simplefilter("ignore", lc.ConvergenceWarning)
+        check(estimator)
 
 
-# -- by hand: what the left-out checks test, in lincourse's words ----------------------------------
-
-@pytest.mark.parametrize("cls", [lc.Perceptron, lc.LogisticRegression])
-def test_unfitted_and_wrong_number_of_features(cls):
-    with pytest.raises(lc.NotFittedError, match="not fitted"):
-        cls().decision_function([[0.0, 1.0]])
-    clf = cls().fit([[0.0, 1.0], [1.0, 0.0], [2.0, 2.0], [0.5, 3.0]], [0, 1, 0, 1])
-    with pytest.raises(ValueError, match="3 features but 2 were expected"):
-        clf.predict([[0.0, 1.0, 2.0]])
+@pytest.fixture
+def cancer():
+    return lc.datasets.load_breast_cancer(return_X_y=True)
 
 
-@pytest.mark.parametrize("cls", [lc.Perceptron, lc.LogisticRegression])
-def test_refusals_say_what_to_do(cls):
-    import scipy.sparse as sp
+@pytest.mark.parametrize("estimator", [lc.Perceptron(max_epochs=5), lc.LogisticRegression(C=1.0)],
+                         ids=["Perceptron", "LogisticRegression"])
+def test_the_tools_a_student_meets_next(estimator, cancer):
+    X, y = cancer
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", lc.ConvergenceWarning)
+        scores = cross_val_score(make_pipeline(StandardScaler(), clone(estimator)), X, y,
+                                 cv=StratifiedKFold(5, shuffle=True, random_state=0))
+    assert scores.shape == (5,) and scores.min() > 0.85
 
-    y = [0, 1, 0, 1]
-    cases = [
-        (sp.csr_matrix(np.eye(4)), TypeError, "sparse.*toarray"),
-        (np.zeros((4, 0)), ValueError, "no features"),
-        (np.array([[{"a": 1}]] * 4, dtype=object), TypeError, "only numbers.*convert"),
-        (np.array([[1.0, None]] * 4, dtype=object), TypeError, "missing values"),
-        (np.array([["1.5"]] * 4), TypeError, "text.*convert"),
-        ([[1.0, 2.0], [1.0]] * 2, ValueError, "ragged.*pad"),
-        (np.array([[1.0], [np.nan], [2.0], [3.0]]), ValueError, "NaN or infinity"),
-        (np.ones((4, 1)) * 1j, ValueError, "Complex data not supported.*real"),
-    ]
-    for X, exc, words in cases:
-        with pytest.raises(exc, match=words):
-            cls().fit(X, y)
-    with pytest.raises(ValueError, match="continuous"):
-        cls().fit(np.eye(4), [0.5, 1.5, 0.25, 1.0])
-    with pytest.raises(TypeError, match="mixes labels of different types"):
-        cls().fit(np.eye(4), np.array([1, "a", 1, "a"], dtype=object))
-    with pytest.raises(ValueError, match="missing labels"):
-        cls().fit(np.eye(4), np.array([1, None, 1, 2], dtype=object))
+
+def test_grid_search_over_C(cancer):
+    X, y = cancer
+    search = GridSearchCV(make_pipeline(StandardScaler(), lc.LogisticRegression()),
+                          {"logisticregression__C": [0.1, 1.0, 10.0]}, cv=3).fit(X, y)
+    assert search.best_params_["logisticregression__C"] in (0.1, 1.0, 10.0)
+    assert search.best_estimator_[-1].converged_
+
+
+def test_one_vs_rest_and_softmax_on_iris_with_species_as_text():
+    pd = pytest.importorskip("pandas")
+    data = lc.datasets.load_iris()
+    frame = pd.DataFrame(data.data, columns=data.feature_names)
+    species = pd.Series(np.asarray(data.target_names)[data.target], dtype=object)  # the classic pandas Iris
+    softmax = lc.LogisticRegression(C=10.0).fit(frame, species)
+    assert softmax.classes_.tolist() == sorted(set(species))
+    assert set(softmax.predict(frame)) <= set(species) and softmax.score(frame, species) > 0.95
+    np.testing.assert_allclose(softmax.predict_proba(frame).sum(axis=1), 1.0)
+    ovr = OneVsRestClassifier(lc.LogisticRegression(C=10.0)).fit(frame, species)
+    assert ovr.score(frame, species) > 0.9
+    with pytest.warns(lc.SeparationWarning):  # setosa is separated from the others: no MLE
+        lc.LogisticRegression().fit(frame, species)
 
 
 @pytest.mark.parametrize("cls", [lc.Perceptron, lc.PocketPerceptron, lc.AveragedPerceptron, lc.LogisticRegression])
-def test_object_arrays_and_object_labels_keep_their_type(cls):
-    X = np.array([[0.0, 1], [1, 0], [2, 1], [3, 0], [0.5, 2]], dtype=object)
-    y = np.array([1, 6, 1, 6, 1], dtype=object)
-    clf = cls(C=1.0).fit(X, y) if cls is lc.LogisticRegression else cls().fit(X, y)
-    reference = (cls(C=1.0) if cls is lc.LogisticRegression else cls()).fit(X.astype(float), [1, 6, 1, 6, 1])
-    assert clf.classes_.tolist() == [1, 6] and all(type(c) is not str for c in clf.predict(X).tolist())
-    assert clf.predict(X).tolist() == reference.predict(X.astype(float)).tolist()
-    assert clf.score(X, y) == reference.score(X.astype(float), [1, 6, 1, 6, 1]) > 0
-    np.testing.assert_array_equal(clf.coef_, reference.coef_)
+def test_labels_of_any_type_come_back_as_given(cls):
+    X = np.array([[0.0, 1], [1, 0], [2, 1], [3, 0], [0.5, 2]])
+    for y in (np.array(["no", "yes", "no", "yes", "no"], dtype=object), np.array([True, False, True, False, True]),
+              np.array([1, 6, 1, 6, 1]), np.array(["b", "a", "b", "a", "b"])):
+        labels = y.tolist()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", lc.ConvergenceWarning)
+            clf = cls().fit(X, y)
+        assert sorted(set(clf.predict(X).tolist())) <= sorted(set(labels))
+        assert all(type(p) is type(labels[0]) or isinstance(p, type(labels[0])) for p in clf.predict(X).tolist())
 
 
-def test_string_and_bool_labels():
-    X = np.arange(8.0)[:, None]
-    clf = lc.LogisticRegression(C=1.0).fit(X, np.array(["no", "yes"] * 4, dtype=object))
-    assert set(clf.predict(X).tolist()) <= {"no", "yes"}
-    assert lc.Perceptron(max_epochs=3).fit(X, [True, False] * 4).classes_.tolist() == [False, True]
-
-
-@pytest.mark.parametrize("cls", [lc.Perceptron, lc.LogisticRegression])
-def test_pandas_frames_with_bool_and_nullable_columns(cls):
-    pd = pytest.importorskip("pandas")
-    df = pd.DataFrame({
-        "flag": [True, False, True, False, True, False],
-        "count": pd.array([1, 2, 3, 4, 2, 5], dtype="Int64"),
-        "level": pd.array([0.5, 1.5, 2.5, 0.1, 1.0, 2.0], dtype="Float64"),
-        "ok": pd.array([True, True, False, False, True, False], dtype="boolean"),
-    })
-    y = pd.Series([1, 6, 1, 6, 6, 1], dtype="Int64")
-    clf = cls().fit(df, y) if cls is lc.Perceptron else cls(C=1.0).fit(df, y)
-    dense = df.to_numpy(dtype=float)
-    ref = cls().fit(dense, [1, 6, 1, 6, 6, 1]) if cls is lc.Perceptron else cls(C=1.0).fit(dense, [1, 6, 1, 6, 6, 1])
-    np.testing.assert_array_equal(clf.coef_, ref.coef_)
-    assert clf.classes_.tolist() == [1, 6]
-    assert clf.score(df, y) == ref.score(dense, [1, 6, 1, 6, 6, 1])
+def test_errors_say_what_was_wrong():
+    with pytest.raises(ValueError, match="Only binary classification.*OneVsRestClassifier"):
+        lc.Perceptron().fit(np.eye(3), [0, 1, 2])
+    with pytest.raises(ValueError, match="at least 2 classes"):
+        lc.LogisticRegression().fit(np.eye(3), [1, 1, 1])
+    with pytest.raises(ValueError, match="bias_update"):
+        lc.Perceptron(bias_update="big").fit(np.eye(2), [0, 1])
     with pytest.raises(ValueError, match="NaN"):
-        cls().fit(df.assign(count=pd.array([1, None, 3, 4, 2, 5], dtype="Int64")), y)
-    with pytest.raises(ValueError, match="missing labels"):
-        cls().fit(df, pd.Series([1, None, 1, 6, 6, 1], dtype="Int64"))
-    with pytest.raises(TypeError, match="not numeric: 'name'.*get_dummies"):
-        cls().fit(df.assign(name=list("abcdef")), y)
+        lc.LogisticRegression().fit([[0.0], [np.nan]], [0, 1])
+    clf = lc.Perceptron().fit([[0.0, 1.0], [1.0, 0.0]], [0, 1])
+    with pytest.raises(ValueError, match="3 features, but Perceptron is expecting 2"):
+        clf.predict([[0.0, 1.0, 2.0]])
+    with pytest.raises(lc.NotFittedError):
+        lc.LogisticRegression().predict([[0.0]])
+
+
+def test_warnings_point_at_the_callers_line():
+    X = np.array([[-1.0], [0.0], [0.0], [1.0]])
+    with pytest.warns(lc.SeparationWarning) as record:
+        lc.LogisticRegression().fit(X, [0, 0, 1, 1])
+    assert record[0].filename == __file__
+    with pytest.warns(lc.ConvergenceWarning) as record:
+        lc.Perceptron(max_epochs=2).fit(*lc.datasets.make_xor())
+    assert record[0].filename == __file__
+    with pytest.warns(lc.SeparationWarning) as record:
+        cross_val_score(lc.LogisticRegression(), np.r_[X, X], [0, 0, 1, 1] * 2, cv=2)
+    assert record[0].filename == __file__
 
 
 def test_fitted_estimators_pickle_and_predict_the_same():

@@ -198,9 +198,9 @@ def test_bad_parameters(params, exc, words):
 
 
 def test_bad_data_and_unfitted():
-    with pytest.raises(ValueError, match="exactly 2 classes"):
+    with pytest.raises(ValueError, match="Only binary classification"):
         lc.Perceptron().fit([[0.0], [1.0], [2.0]], [0, 1, 2])
-    with pytest.raises(ValueError, match="exactly 2 classes"):
+    with pytest.raises(ValueError, match="Only binary classification"):
         lc.Perceptron().fit([[0.0], [1.0]], [1, 1])
     with pytest.raises(ValueError, match="labels but X has"):
         lc.Perceptron().fit([[0.0], [1.0]], [1, -1, 1])

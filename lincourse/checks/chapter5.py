@@ -1,20 +1,22 @@
 """Self-checks for the exercises of chapter 5 (*Logistic regression*).
 
 Every expected value is computed with lincourse, so the solution never appears in the notebook.
-The breast-cancer exercises use the chapter's split and standardisation:
-``train_test_split(X, y, test_size=0.3, random_state=0, stratify=True)`` and a
-:class:`~lincourse.preprocessing.Standardizer` fitted on the training part.
+The breast-cancer exercises use the chapter's split and standardisation: scikit-learn's
+``train_test_split(X, y, test_size=0.3, random_state=0, stratify=y)`` and a ``StandardScaler``
+fitted on the training part.
 """
 
 from __future__ import annotations
 
 import numpy as np
+from sklearn.model_selection import train_test_split
+from sklearn.preprocessing import StandardScaler
 
 from ..datasets import load_breast_cancer
 from ..explorers.logistic import demo_data
+from ..geometry import augment
 from ..logistic import LogisticRegression, gradient_descent_path
 from ..losses import logistic_gradient
-from ..preprocessing import Standardizer, train_test_split
 from . import register, register_question
 
 #: The point, label and weights of the gradient exercise.
@@ -30,14 +32,14 @@ SEPARATION_SETS = {"A": ([0.0, 1.0, 2.0, 3.0], [-1, 1, -1, 1]),
 def _breast_cancer(columns=slice(None)):
     X, y = load_breast_cancer(return_X_y=True)
     X_train, X_test, y_train, y_test = train_test_split(X[:, columns], y, test_size=0.3, random_state=0,
-                                                        stratify=True)
-    scaler = Standardizer().fit(X_train)
+                                                        stratify=y)
+    scaler = StandardScaler().fit(X_train)
     return scaler.transform(X_train), scaler.transform(X_test), y_train, y_test
 
 
 def _gradient():
     g = GRADIENT_POINT
-    g_w, g_b = logistic_gradient(g["x"][None, :], [g["y"]], g["w"], g["b"])
+    g_b, *g_w = logistic_gradient(augment(g["x"][None, :]), [(g["y"] + 1) / 2], np.r_[g["b"], g["w"]])
     return np.r_[g_w, g_b]
 
 

@@ -88,7 +88,7 @@ def sigmoid_fit():
         ax.vlines(x, np.minimum(p, t), np.maximum(p, t), colors=P.COLORS["mistake"], linewidth=1.5, zorder=2)
         if w != 0 and -4 < -b / w < 4:
             ax.axvline(-b / w, color=P.COLORS["normal"], linestyle="--", linewidth=1.2, zorder=1)
-        loss = logistic_loss(y, s)
+        loss = logistic_loss((y + 1) / 2, s)
         mistakes = int(np.sum(y * s <= 0))
         ax.set_title(f"mean cross-entropy = {loss:.3f}", fontsize=10)
         boundary = f"x = {-b / w + 0.0:+.2f}" if w != 0 else "none (w = 0: p = sigmoid(b) everywhere)"
@@ -136,7 +136,7 @@ def probability_field(X=None, y=None):
         state["field"].update(w, b)
         P.plot_probability_levels(ax, w, b)
         s = X @ w + b
-        loss = logistic_loss(y, s)
+        loss = logistic_loss((y + 1) / 2, s)
         mistakes = int(np.sum(y * s <= 0))
         ax.set_title(f"mean cross-entropy = {loss:.3f}", fontsize=10)
         return (f"w = ({w1:+.2f}, {w2:+.2f})   b = {b:+.2f}   ||w|| = {np.linalg.norm(w):.2f}\n"
@@ -310,7 +310,7 @@ def separable_figure(X, y, models, lim=(-1.2, 1.2)):
 
 
 def ovr_claims(model, X):
-    """For a one-vs-rest model with K classes: how many binary classifiers claim each point.
+    """For a one-vs-rest model (``OneVsRestClassifier``) with K classes: how many binary classifiers claim each point.
 
     Classifier ``k`` claims ``x`` when its score ``w_k . x + b_k`` is positive, i.e. its
     probability exceeds 1/2. A count of 0 or of 2 or more marks an ambiguous point, which
@@ -352,8 +352,8 @@ def multiclass_figure(ovr, softmax, X, y, xlim, ylim, names, feature_names=("$x_
         _region_image(ax, model, xlim, ylim, resolution, ovr=model is ovr)
         P.plot_points(ax, X, y, size=22, labels=labels)
         ax.set_title(title, fontsize=9)
-    for k in range(ovr.coef_.shape[0]):
-        P.plot_hyperplane(left, ovr.coef_[k], ovr.intercept_[k], color=P.CLASS_STYLES[k]["color"],
+    for k, binary in enumerate(ovr.estimators_):  # sklearn.multiclass.OneVsRestClassifier's K binary models
+        P.plot_hyperplane(left, binary.coef_, binary.intercept_, color=P.CLASS_STYLES[k]["color"],
                           linestyle=styles[k], linewidth=1.8, label=f"{names[k]} vs rest")
     left.legend(loc="upper left", fontsize=7)
     return fig
