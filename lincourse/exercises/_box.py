@@ -1,0 +1,81 @@
+"""The website's answer box: an exercise's record as HTML, checked in the browser by ``answer.js``.
+
+The box is plain HTML (a labelled input, a Check button, a live region for the verdict) carrying the
+exercise's public record, hashes only, as JSON. ``answer.js`` and ``answer.css``, beside this module,
+give it its behaviour and looks; a page links them once (the course website does so in every page).
+They need no kernel, no server and no ``crypto.subtle``, so a box works from ``file://`` as well as
+from any static host. Without JavaScript the box says where else to check the answer.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from pathlib import Path
+
+from ._canonical import SALT
+from ._declare import WRITTEN, record_of
+
+ANSWER_JS = Path(__file__).with_name("answer.js")
+ANSWER_CSS = Path(__file__).with_name("answer.css")
+_BOX_FIELDS = ("key", "answer", "kind", "points", "hints", "form_hint", "digits", "size", "options", "example",
+               "accept", "wrong")
+
+
+def answer_box(key):
+    """The answer box of exercise ``key``, shown by Jupyter and on the website."""
+    return AnswerBox(record_of(key))
+
+
+class AnswerBox:
+    """An exercise's answer box; its ``_repr_html_`` is the box (see the module docstring)."""
+
+    def __init__(self, record):
+        self.record = record
+
+    def __repr__(self):
+        return f"Answer box of {self.record['key']}: in a notebook, check your answer with check({self.record['key']!r}, {self.record['answer']})."
+
+    def _repr_html_(self):
+        r = self.record
+        key, kind = r["key"], r["kind"]
+        ident = f"lincourse-answer-{key}"
+        call = html.escape(f'check("{key}", {r["answer"]})')
+        if kind == "function":
+            return (f'<div class="lincourse-answer lincourse-answer-code" data-key="{key}"><p>This exercise asks for '
+                    f"a function, <code>{html.escape(r['answer'])}</code>: write it in the notebook and run "
+                    f"<code>{call}</code> there to check it on test cases.</p></div>")
+        payload = {f: r[f] for f in _BOX_FIELDS if r.get(f) is not None} | {"salt": SALT}
+        data = json.dumps(payload, separators=(",", ":")).replace("</", "<\\/")
+        if kind in WRITTEN:
+            label, field, button = (f"Your {kind} (it stays on this page: nothing is sent or stored)",
+                                    f'<textarea id="{ident}-input" rows="4" spellcheck="true"></textarea>',
+                                    "Compare with the solution")
+        else:
+            label, field, button = (f"Your answer: {_what(r)}",
+                                    f'<input id="{ident}-input" type="text" autocomplete="off" '
+                                    f'autocapitalize="off" spellcheck="false">', "Check")
+        points = f"{r['points']:g} point{'s' if r['points'] != 1 else ''}"
+        return (f'<div class="lincourse-answer" id="{ident}" data-key="{key}" data-kind="{kind}" role="group" '
+                f'aria-labelledby="{ident}-label">'
+                f'<script type="application/json" class="lincourse-answer-record">{data}</script>'
+                f'<label id="{ident}-label" for="{ident}-input">{html.escape(label)}</label>'
+                f'<span class="lincourse-answer-points">{points}</span>'
+                f'<div class="lincourse-answer-row">{field}<button type="button">{button}</button></div>'
+                f'<p class="lincourse-answer-result" role="status" aria-live="polite">'
+                f"Checking here needs JavaScript; in the notebook, run <code>{call}</code>.</p></div>")
+
+
+def _what(record):
+    """What to type, in a few words (never the answer)."""
+    kind = record["kind"]
+    if kind == "number":
+        return f"a number, such as 2.5 or 7/3 ({record['digits']} significant digits count)"
+    if kind == "count":
+        return "a whole number"
+    if kind == "vector":
+        return f"{record['size']} numbers separated by commas ({record['digits']} significant digits count)"
+    options = f" of {', '.join(record['options'])}" if record.get("options") else ""
+    if kind == "set":
+        return f"a set{options}, such as {record['example']}"
+    return f"one answer{options}, such as {record['example']}"

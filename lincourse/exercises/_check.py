@@ -1,0 +1,227 @@
+"""``check`` and ``score``: the verdict on an answer, in a notebook and in the autograder.
+
+A check never raises, whatever the answer is or does: a malformed answer gets a form error, a
+student's function that raises, loops or returns the wrong shape gets feedback saying so. The
+verdict (:func:`judge`) and every message shared with the website are written twice, here and in
+``answer.js``, and tested to agree.
+"""
+
+from __future__ import annotations
+
+import numbers
+import signal
+import threading
+
+import numpy as np
+
+from ._canonical import (
+    FormError, canonical_number, digest, form_of_items, form_of_numbers, form_of_text, item_form, normalise,
+)
+from ._declare import WRITTEN, decode, record_of
+
+_ATTEMPTS: dict[str, int] = {}   # wrong attempts per exercise in this session: the n-th shows the n-th hint
+
+
+def check(key, value):
+    """Check ``value``, an answer to exercise ``key``; print the verdict and feedback.
+
+    Parameters
+    ----------
+    key : str
+        The exercise, e.g. ``"ex-distance-origin"``.
+    value : object
+        The answer: a number, a list or array, a set, a string typed as on the website (``"7/3"``,
+        ``"{A, C}"``), a function, or ``...`` while there is none yet.
+
+    Returns
+    -------
+    bool or None
+        True if right, False if wrong, None if there is no verdict (no answer yet, an answer of the
+        wrong form, a written answer).
+
+    Examples
+    --------
+    >>> check("ex-distance-origin", ...)  # doctest: +SKIP
+    No answer yet: set distance to your answer and run the cell again.
+    """
+    verdict, message = _verdict(key, value, _ATTEMPTS)
+    print(message)
+    return verdict
+
+
+def score(key, value):
+    """The points ``value`` earns on exercise ``key`` (all or nothing; 0 for a written answer,
+    graded by hand). Prints nothing; never raises."""
+    verdict, _ = _verdict(key, value, {})
+    try:
+        return float(record_of(key)["points"]) if verdict is True else 0.0
+    except KeyError:
+        return 0.0
+
+
+def _verdict(key, value, attempts):
+    try:
+        record = record_of(key)
+    except KeyError as exc:
+        return None, exc.args[0]
+    try:
+        return verdict(record, value, attempts)
+    except Exception as exc:  # a bug of the check itself: say so rather than stop the notebook
+        return None, f"The check of {key} failed ({type(exc).__name__}: {exc}); please report this to the course authors."
+
+
+def verdict(record, value, attempts):
+    """``(True | False | None, message)`` for ``value`` as an answer to ``record``."""
+    kind = record["kind"]
+    no_answer = None, f"No answer yet: set {record['answer']} to your answer and run the cell again."
+    if value is None or value is Ellipsis or (isinstance(value, str) and normalise(value) == ""):
+        return no_answer
+    if kind in WRITTEN:
+        return None, written_message(record)
+    try:
+        if kind == "function":
+            return _check_function(record, value, attempts)
+        return judge(record, _form_of(record, value), attempts)
+    except FormError as exc:
+        return None, form_message(record, str(exc))
+
+
+def judge(record, form, attempts):
+    """The verdict on an answer's canonical ``form``. (The twin of ``judge`` in ``answer.js``.)"""
+    key = record["key"]
+    h = digest(key, form)
+    if h in record["accept"]:
+        return True, "Correct."
+    attempts[key] = attempts.get(key, 0) + 1
+    if h in record["wrong"]:
+        return False, "Not yet: " + record["wrong"][h]
+    return False, not_yet(record, attempts[key])
+
+
+def not_yet(record, attempt, what=""):
+    """"Not yet", what is compared, and the hint for this attempt."""
+    text = "Not yet" + what
+    if record["kind"] in ("number", "vector"):
+        text += f" (compared to {record['digits']} significant digits)"
+    hints = record["hints"]
+    return text + (f". Hint: {hints[min(attempt, len(hints)) - 1]}" if hints else ".")
+
+
+def form_message(record, detail):
+    return f"Check the form: {detail}." + (f" {record['form_hint']}" if record.get("form_hint") else "")
+
+
+def written_message(record):
+    return (f"Written answers are not checked automatically: compare yours with the solution, step by step "
+            f"(graded by hand, {record['points']:g} point{'s' if record['points'] != 1 else ''}).")
+
+
+# -- a Python value as an answer ------------------------------------------------------------------
+
+def _form_of(record, value):
+    """The canonical form of ``value``; raises FormError for the wrong form."""
+    if isinstance(value, str):
+        return form_of_text(record, value)
+    kind = record["kind"]
+    if kind in ("set", "choice"):
+        if kind == "set" and isinstance(value, (set, frozenset, list, tuple)) and all(isinstance(v, str) for v in value):
+            return form_of_items(record, [i for i in (item_form(v) for v in value) if i])
+        what = f"a set such as {record['example']}" if kind == "set" else f'one answer such as "{record["example"]}"'
+        raise FormError(f"expected {what}, got {_describe(value)}")
+    values, listed = _numbers(record, value)
+    return form_of_numbers(record, values, listed)
+
+
+def _numbers(record, value):
+    """The numbers of a number, array or list, and whether it was a list."""
+    expected = {"number": "one number", "count": "a whole number"}.get(record["kind"], f"a list of {record.get('size')} numbers")
+    listed = isinstance(value, (np.ndarray, list, tuple)) and not _is_real(value)
+    if listed:
+        if record.get("flatten"):
+            value = _flat(value)
+        if isinstance(value, np.ndarray) and value.ndim != 1:
+            raise FormError(f"expected {expected}, got an array of shape {value.shape}")
+        if not all(_is_real(v) for v in value):
+            odd = sorted({_describe(v) for v in value if not _is_real(v)})
+            raise FormError(f"expected {expected}, got a {type(value).__name__} holding {odd[0]}")
+    elif not _is_real(value):
+        raise FormError(f"expected {expected}, got {_describe(value)}")
+    values = [float(v) for v in value] if listed else [float(value)]
+    for v in values:
+        if not np.isfinite(v):
+            raise FormError(f"{v} is not a finite number")
+    return values, listed
+
+
+def _is_real(v):
+    if isinstance(v, np.ndarray):
+        return v.ndim == 0 and v.dtype.kind in "iuf"
+    return isinstance(v, (numbers.Real, np.integer, np.floating)) and not isinstance(v, (bool, np.bool_))
+
+
+def _flat(value):
+    if isinstance(value, (list, tuple, np.ndarray)):
+        return [x for v in value for x in _flat(v)]
+    return [value]
+
+
+def _describe(value):
+    if isinstance(value, np.ndarray):
+        return f"an array of shape {value.shape}"
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return f"a {type(value).__name__} of {len(value)}"
+    return f"{type(value).__name__} {value!r}"[:60]
+
+
+# -- a student's function as an answer -----------------------------------------------------------
+
+class _TimeUp(BaseException):
+    """Raised in a student's function that runs too long (a BaseException: ``except Exception`` in it
+    does not swallow it)."""
+
+
+def _call(function, args, seconds):
+    """``function(*args)``, stopped after ``seconds`` where a timer can interrupt it (the main thread on Unix)."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+        return function(*args)
+
+    def stop(signum, frame):
+        raise _TimeUp
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        return function(*args)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
+
+
+def _check_function(record, function, attempts):
+    if not callable(function):
+        raise FormError(f"expected a function, the {record['answer']} you defined, got {_describe(function)}")
+    key, n, where = record["key"], len(record["cases"]), ""
+    for i, case in enumerate(record["cases"], 1):
+        where = f" on case {i} of {n} (lincourse.exercises.cases({key!r})[{i - 1}] are its arguments)"
+        try:
+            result = _call(function, decode(case), record["timeout"])
+        except _TimeUp:
+            return False, f"Not yet: your function ran for more than {record['timeout']:g} s{where}: an endless loop?"
+        except (Exception, SystemExit) as exc:
+            return False, f"Not yet: your function raised {type(exc).__name__}: {exc}{where}."
+        if result is None:
+            return False, f"Not yet: your function returned None{where}: is a return statement missing?"
+        try:
+            array = np.asarray(result, dtype=float)
+        except (TypeError, ValueError):
+            return False, f"Not yet: your function returned {_describe(result)}{where}; expected numbers."
+        if list(array.shape) != record["shapes"][i - 1]:
+            return False, (f"Not yet: your function returned shape {array.shape}{where}; "
+                           f"expected shape {tuple(record['shapes'][i - 1])}.")
+        if not np.all(np.isfinite(array)):
+            return False, f"Not yet: your function returned a value that is not finite (inf or nan){where}."
+        form = f"case{i}:" + ",".join(canonical_number(float(x), record["digits"]) for x in array.ravel())
+        ok, message = judge(record, form, attempts)
+        if not ok:
+            return False, message if message.startswith("Not yet:") else not_yet(record, attempts[key], where)
+    return True, "Correct."

@@ -1,0 +1,265 @@
+"""``declare``: an exercise's one declaration, turned into a public record that holds only hashes.
+
+The record of an exercise (a dict, stored as JSON in ``data/<chapter>.json``) has the fields
+
+``key``, ``answer`` (the name of the answer variable), ``kind``, ``points``, ``objective``,
+``hints`` (shown one more with each wrong attempt), ``form_hint`` (added to every form error),
+``digits`` (numbers, vectors, functions), ``size`` (vectors), ``flatten``, ``options`` and
+``example`` (sets and choices), ``cases``, ``shapes`` and ``timeout`` (functions), and
+
+``accept``
+    the salted hashes (:func:`~lincourse.exercises._canonical.digest`) of the canonical forms of the
+    reference: its own, and its neighbour when it lies within a twentieth of a unit of a rounding
+    boundary (so that ``2.335``, typed for a reference of ``2.33499``, is right);
+``wrong``
+    hash -> feedback, for the common wrong answers.
+
+Never the reference itself: a function's reference is called on the cases here, at build time, and
+only the hashes of its results are kept.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import json
+import math
+import re
+from pathlib import Path
+
+import numpy as np
+
+from ._canonical import (
+    MAX_DIGITS, ZERO, FormError, canonical_count, canonical_number, digest, form_of_items, item_form,
+)
+
+KINDS = ("number", "count", "vector", "set", "choice", "function", "proof", "explanation")
+WRITTEN = ("proof", "explanation")
+DATA = Path(__file__).with_name("data")
+MAX_FORMS = 64
+_KEY = re.compile(r"^[a-z][a-z0-9-]*$")
+_DECLARED: dict[str, dict] = {}   # declared in this process (the instructor notebook): wins over DATA
+_shipped: dict[str, dict] | None = None
+
+
+def declare(key, answer, kind="number", reference=None, *, digits=None, points=1, objective=None,
+            wrong=None, hint=None, form_hint=None, options=None, example=None, cases=None,
+            flatten=False, timeout=10.0):
+    """Declare an exercise: how its answer is checked, graded and shown, in every world.
+
+    Written in the chapter notebook, in a code cell tagged ``exercise-declaration`` right after the
+    exercise. The reference is evaluated once, here; what is kept is a record of hashes.
+
+    Parameters
+    ----------
+    key : str
+        The exercise's label, e.g. ``"ex-distance-origin"``.
+    answer : str
+        The name of the variable (or function) the student's answer cell defines.
+    kind : {"number", "count", "vector", "set", "choice", "function", "proof", "explanation"}
+        What the answer is: a number (to ``digits`` significant digits), a whole number, a list of
+        numbers, a set of short strings, one letter or word, a function (graded on ``cases``), or a
+        written answer (no automatic verdict; graded by hand).
+    reference : callable or value
+        The right answer, computed by lincourse: a zero-argument callable (or the value itself);
+        for ``kind="function"`` the reference function. None for written answers.
+    digits : int, optional
+        Significant digits compared: 3 for numbers and vectors, 6 for functions' results.
+    points : float
+        What the exercise is worth in a graded assignment.
+    objective : str, optional
+        The label of the learning objective it practises.
+    wrong : dict, optional
+        ``{name: (value or callable, feedback)}``: common wrong answers and what to say about them
+        (for a function: a wrong function, compared on the cases).
+    hint, form_hint : str or list of str, optional
+        Hints for a wrong answer (the n-th wrong attempt shows the n-th), and a sentence added to
+        every form error (e.g. how to turn ``(g_w, g_b)`` into one list).
+    options, example : optional
+        Sets and choices: the allowed items, and an example of the form (default ``{A}``, ``B``).
+    cases : list of tuple
+        Functions: the argument tuples both functions are called with (public: a student may ask
+        for them with :func:`cases`).
+    flatten : bool
+        Vectors: accept nested lists or tuples, such as ``(g_w, g_b)``, flattened into one list.
+    timeout : float
+        Functions: seconds a student's function may take on one case.
+
+    Returns
+    -------
+    AnswerBox
+        The exercise's answer box (the website shows this cell's output, not its code).
+    """
+    from ._box import AnswerBox
+
+    record = _record(key, answer, kind, reference, digits, points, objective, wrong, hint, form_hint,
+                     options, example, cases, flatten, timeout)
+    _DECLARED[key] = record
+    return AnswerBox(record)
+
+
+def _record(key, answer, kind, reference, digits, points, objective, wrong, hint, form_hint,
+            options, example, cases, flatten, timeout):
+    if not (isinstance(key, str) and _KEY.match(key)):
+        raise ValueError(f"key must be a label such as 'ex-distance-origin' (lower case, digits, -), got {key!r}")
+    if kind not in KINDS:
+        raise ValueError(f"{key}: kind must be one of {', '.join(KINDS)}, got {kind!r}")
+    if not (isinstance(answer, str) and answer.isidentifier()):
+        raise ValueError(f"{key}: answer must be the name of the answer variable, such as 'distance', got {answer!r}")
+    if digits is None:
+        digits = 6 if kind == "function" else 3
+    if not (isinstance(digits, int) and 1 <= digits <= MAX_DIGITS):
+        raise ValueError(f"{key}: digits must be an integer from 1 to {MAX_DIGITS}, got {digits!r}")
+    hints = [hint] if isinstance(hint, str) else list(hint or [])
+    record = {"key": key, "answer": answer, "kind": kind, "points": points, "objective": objective,
+              "hints": hints, "form_hint": form_hint, "accept": [], "wrong": {}}
+    if kind in WRITTEN:
+        return record
+    if reference is None:
+        raise ValueError(f"{key}: a {kind} exercise needs a reference (a callable computing the answer with lincourse)")
+    if kind in ("number", "vector", "function"):
+        record["digits"] = digits
+    if kind in ("set", "choice"):
+        record["options"] = [str(o) for o in options] if options else None
+        record["example"] = example or ("{A}" if kind == "set" else "B")
+    if kind == "vector":
+        record["flatten"] = bool(flatten)
+    if kind == "function":
+        if not cases:
+            raise ValueError(f"{key}: a function exercise needs cases, a list of argument tuples")
+        record["cases"] = [encode(tuple(case)) for case in cases]
+        record["timeout"] = float(timeout)
+        results = [_call_on(reference, record, i) for i in range(len(cases))]
+        record["shapes"] = [list(r.shape) for r in results]
+        accept = [f for i, r in enumerate(results) for f in _function_forms(record, i, r)]
+    else:
+        value = reference() if callable(reference) else reference
+        if kind == "vector":
+            record["size"] = len(_numbers_of(value, flatten))
+        accept = _forms(record, value)
+    record["accept"] = sorted({digest(key, f) for f in accept})
+    for name, (value, feedback) in (wrong or {}).items():
+        if kind == "function":
+            forms = [f for i in range(len(cases)) for f in _function_forms(record, i, _call_on(value, record, i))]
+        else:
+            forms = _forms(record, value() if callable(value) else value)
+        hashes = {digest(key, f) for f in forms} - set(record["accept"])
+        if not hashes:
+            raise ValueError(f"{key}: the wrong answer {name!r} is accepted as right; remove it or raise digits")
+        record["wrong"].update({h: str(feedback) for h in sorted(hashes)})
+    return record
+
+
+def _neighbours(x, digits):
+    """The forms of ``x`` and of its neighbours a twentieth of a unit (of the last digit) away."""
+    if abs(x) < ZERO:
+        return ["0"]
+    t = 0.05 * 10.0 ** (math.floor(math.log10(abs(x))) - digits + 1)
+    return sorted({canonical_number(x + s, digits) for s in (-t, 0.0, t)})
+
+
+def _numbers_of(value, flatten):
+    array = np.asarray(value if not flatten else np.concatenate([np.ravel(v) for v in value]), dtype=float)
+    if array.ndim != 1 or not np.all(np.isfinite(array)):
+        raise ValueError(f"a vector reference must be a finite 1-d list of numbers, got {value!r}")
+    return array
+
+
+def _forms(record, value):
+    """Every accepted canonical form of a reference (or common wrong) answer ``value``."""
+    kind, key = record["kind"], record["key"]
+    try:
+        if kind == "number":
+            return _neighbours(float(value), record["digits"])
+        if kind == "count":
+            form = canonical_count(float(value))
+            if form is None:
+                raise ValueError(f"a count must be a whole number, got {value!r}")
+            return [form]
+        if kind == "vector":
+            return _vector_forms(_numbers_of(value, record["flatten"]), record["digits"])
+        items = [value] if isinstance(value, str) else list(value)
+        if kind == "choice" and len(items) != 1:
+            raise ValueError(f"a choice is one string, got {value!r}")
+        return [form_of_items(record, [item_form(str(i)) for i in items])]
+    except (FormError, ValueError, TypeError) as exc:
+        raise ValueError(f"{key}: {exc}") from None
+
+
+def _vector_forms(numbers, digits):
+    choices = [_neighbours(float(x), digits) for x in numbers]
+    count = math.prod(len(c) for c in choices)
+    if count > MAX_FORMS:
+        raise ValueError(f"{count} entries lie next to a rounding boundary; change the data or digits")
+    return [",".join(p) for p in itertools.product(*choices)]
+
+
+def _function_forms(record, i, result):
+    if not np.all(np.isfinite(result)):
+        raise ValueError(f"{record['key']}: the reference is not finite on case {i + 1}")
+    return [f"case{i + 1}:{f}" for f in _vector_forms(result.ravel(), record["digits"])]
+
+
+def _call_on(function, record, i):
+    return np.asarray(function(*decode(record["cases"][i])), dtype=float)
+
+
+def encode(value):
+    """A case argument as JSON: arrays (with their dtype), tuples and lists, plain values."""
+    if isinstance(value, np.ndarray):
+        return {"array": value.tolist(), "dtype": str(value.dtype)}
+    if isinstance(value, tuple):
+        return {"tuple": [encode(v) for v in value]}
+    if isinstance(value, list):
+        return [encode(v) for v in value]
+    if isinstance(value, np.generic):
+        return value.item()
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    raise TypeError(f"a case argument must be an array, a number, a string or a list of them, got {type(value).__name__}")
+
+
+def decode(value):
+    """The inverse of :func:`encode`: fresh objects, so a function that changes its arguments harms nothing."""
+    if isinstance(value, dict) and "array" in value:
+        return np.array(value["array"], dtype=value["dtype"])
+    if isinstance(value, dict) and "tuple" in value:
+        return tuple(decode(v) for v in value["tuple"])
+    if isinstance(value, list):
+        return [decode(v) for v in value]
+    return copy.copy(value)
+
+
+def declared():
+    """The records declared in this process, in order (what ``tools/build_exercises.py`` writes)."""
+    return list(_DECLARED.values())
+
+
+def _load_shipped():
+    global _shipped
+    if _shipped is None:
+        _shipped = {}
+        for path in sorted(DATA.glob("*.json")):
+            for record in json.loads(path.read_text(encoding="utf-8"))["exercises"]:
+                _shipped[record["key"]] = record
+    return _shipped
+
+
+def record_of(key):
+    """The record of exercise ``key``: declared in this process, else shipped with lincourse."""
+    if key in _DECLARED:
+        return _DECLARED[key]
+    shipped = _load_shipped()
+    if key not in shipped:
+        known = ", ".join(sorted(set(shipped) | set(_DECLARED))) or "none"
+        raise KeyError(f"no exercise is declared as {key!r} (known: {known}); declare it in its chapter "
+                       "and run tools/build_exercises.py")
+    return shipped[key]
+
+
+def cases(key):
+    """The argument tuples a function exercise is checked on, to try your function on them yourself."""
+    record = record_of(key)
+    if record["kind"] != "function":
+        raise ValueError(f"{key} is a {record['kind']} exercise; only function exercises have cases")
+    return [decode(case) for case in record["cases"]]

@@ -1,0 +1,228 @@
+/* The answer boxes of the course website (lincourse/exercises/_box.py writes them).
+
+   Each box carries its exercise's public record (hashes only) as JSON. This script reads what the
+   student types, turns it into its canonical form, hashes it with the course's salt, and looks the
+   hash up in the record: right, a known wrong answer with its feedback, wrong with a hint, or an
+   answer of the wrong form. It is the twin of lincourse/exercises/_canonical.py and _check.py
+   (functions of the same names do the same double operations), so the website and the notebook
+   give the same verdict and the same words; tests/site/test_answer_boxes.py checks it.
+
+   No kernel, no server, no crypto.subtle (absent from file:// and plain-http pages): SHA-256 is
+   below, in plain JavaScript. */
+(function () {
+  "use strict";
+
+  // -- SHA-256 (FIPS 180-4) of a string's UTF-8 bytes, as hex --------------------------------------
+  const K = [
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2];
+  const ror = (x, n) => (x >>> n) | (x << (32 - n));
+
+  function sha256(text) {
+    const bytes = new TextEncoder().encode(text), n = bytes.length;
+    const words = new Uint32Array(((n + 9 + 63) >> 6) << 4);      // message, 0x80, zeros, 64-bit length
+    for (let i = 0; i < n; i++) words[i >> 2] |= bytes[i] << (24 - 8 * (i & 3));
+    words[n >> 2] |= 0x80 << (24 - 8 * (n & 3));
+    words[words.length - 2] = Math.floor(n / 0x20000000);
+    words[words.length - 1] = (n * 8) >>> 0;
+    const H = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
+    const W = new Uint32Array(64);
+    for (let j = 0; j < words.length; j += 16) {
+      for (let t = 0; t < 64; t++) {
+        if (t < 16) { W[t] = words[j + t]; continue; }
+        const a = W[t - 15], b = W[t - 2];
+        W[t] = W[t - 16] + (ror(a, 7) ^ ror(a, 18) ^ (a >>> 3)) + W[t - 7] + (ror(b, 17) ^ ror(b, 19) ^ (b >>> 10));
+      }
+      let [a, b, c, d, e, f, g, h] = H;
+      for (let t = 0; t < 64; t++) {
+        const t1 = (h + (ror(e, 6) ^ ror(e, 11) ^ ror(e, 25)) + ((e & f) ^ (~e & g)) + K[t] + W[t]) | 0;
+        const t2 = ((ror(a, 2) ^ ror(a, 13) ^ ror(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) | 0;
+        h = g; g = f; f = e; e = (d + t1) | 0; d = c; c = b; b = a; a = (t1 + t2) | 0;
+      }
+      [a, b, c, d, e, f, g, h].forEach((x, i) => { H[i] = (H[i] + x) | 0; });
+    }
+    return H.map(x => (x >>> 0).toString(16).padStart(8, "0")).join("");
+  }
+
+  // -- canonical forms (the twins of _canonical.py) ----------------------------------------------------
+  const ZERO = 1e-12;
+  const WS = "[ \\t\\n\\r\\f\\v\\u00a0\\u2009\\u202f]";
+  const DECIMAL = "[+-]?(?:[0-9]+\\.?[0-9]*|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?";
+  const NUMBER = new RegExp(`^(${DECIMAL})(?:/(${DECIMAL}))?$`);
+  const SPLIT_NUMBERS = new RegExp(`(?:${WS}|[,;])+`);
+  const SLASH = new RegExp(`${WS}*/${WS}*`, "g");
+  const TRIM = new RegExp(`^${WS}+|${WS}+$`, "g");
+  const INNER = new RegExp(`${WS}+`, "g");
+  const QUOTES = /^['"`]+|['"`]+$/g;
+  const PAIRS = {"{": "}", "[": "]", "(": ")"};
+
+  class FormError extends Error {}
+
+  const digest = (record, form) => sha256(`${record.salt}|${record.key}|${form}`);
+  const power = (a, k) => (k >= 0 ? a * Number("1e" + k) : a / Number("1e" + (-k)));
+
+  function canonicalNumber(x, digits) {
+    const a = Math.abs(x);
+    if (a < ZERO) return "0";
+    let e = Math.floor(Math.log10(a)), m = 0;
+    for (let i = 0; i < 3; i++) {  // log10 can be off by one next to a power of ten
+      m = Math.floor(power(a, digits - 1 - e) + 0.5);
+      if (m >= Number("1e" + digits)) e += 1;
+      else if (m < Number("1e" + (digits - 1))) e -= 1;
+      else break;
+    }
+    return (x < 0 ? "-" : "") + String(m) + "e" + String(e - digits + 1);
+  }
+
+  function canonicalCount(x) {
+    if (!(Number.isFinite(x) && x === Math.floor(x) && Math.abs(x) <= 2 ** 53)) return null;
+    return String(x === 0 ? 0 : x);
+  }
+
+  const normalise = text => text.replace(/\u2212/g, "-").replace(TRIM, "");
+
+  function readNumbers(text) {
+    let t = normalise(text);
+    const bracketed = t.length >= 2 && "[(".includes(t[0]) && t[t.length - 1] === PAIRS[t[0]];
+    if (bracketed) t = t.slice(1, -1);
+    const numbers = [];
+    for (const token of t.replace(SLASH, "/").split(SPLIT_NUMBERS)) {
+      if (token === "") continue;
+      const match = NUMBER.exec(token);
+      if (!match) throw new FormError(`could not read "${token}" as a number`);
+      let value = Number(match[1]);
+      if (match[2] !== undefined) value = Number(match[2]) !== 0 ? value / Number(match[2]) : Infinity;
+      if (!Number.isFinite(value)) throw new FormError(`"${token}" is not a finite number`);
+      numbers.push(value);
+    }
+    return [numbers, bracketed];
+  }
+
+  function readItems(text, example) {
+    let t = normalise(text);
+    const opens = t !== "" && "{[(".includes(t[0]), last = t[t.length - 1];
+    if ((opens && last !== PAIRS[t[0]]) || (t !== "" && !opens && "}])".includes(last)))
+      throw new FormError(`expected a set such as ${example}`);
+    if (opens) t = t.slice(1, -1);
+    return t.split(/[,;]/).map(itemForm).filter(item => item !== "");
+  }
+
+  const itemForm = item => item.replace(TRIM, "").replace(QUOTES, "").replace(TRIM, "").toLowerCase().replace(INNER, " ");
+
+  function formOfNumbers(record, numbers, bracketed) {
+    if (record.kind === "vector") {
+      const size = record.size;
+      if (numbers.length !== size)
+        throw new FormError(`expected a list of ${size} number${size !== 1 ? "s" : ""}, got ${numbers.length}`);
+      return numbers.map(x => canonicalNumber(x, record.digits)).join(",");
+    }
+    if (bracketed) throw new FormError("expected one number, not a list");
+    if (numbers.length !== 1) throw new FormError(`expected one number, got ${numbers.length}`);
+    if (record.kind === "count") {
+      const form = canonicalCount(numbers[0]);
+      if (form === null) throw new FormError("expected a whole number");
+      return form;
+    }
+    return canonicalNumber(numbers[0], record.digits);
+  }
+
+  function formOfItems(record, items) {
+    if (record.options && record.options.length) {
+      const allowed = record.options.map(itemForm);
+      for (const item of items)
+        if (!allowed.includes(item)) throw new FormError(`"${item}" is not one of the options ${record.options.join(", ")}`);
+    }
+    if (record.kind === "choice") {
+      if (items.length !== 1) throw new FormError(`expected one answer such as ${record.example}, got ${items.length}`);
+      return items[0];
+    }
+    return [...new Set(items)].sort().join(",");
+  }
+
+  function formOfText(record, text) {
+    if (normalise(text) === "") return null;
+    if (record.kind === "set" || record.kind === "choice") return formOfItems(record, readItems(text, record.example));
+    return formOfNumbers(record, ...readNumbers(text));
+  }
+
+  // -- the verdict (the twins of _check.py) ------------------------------------------------------------
+  function notYet(record, attempt) {
+    let text = "Not yet";
+    if (record.kind === "number" || record.kind === "vector") text += ` (compared to ${record.digits} significant digits)`;
+    const hints = record.hints || [];
+    return text + (hints.length ? `. Hint: ${hints[Math.min(attempt, hints.length) - 1]}` : ".");
+  }
+
+  const formMessage = (record, detail) => `Check the form: ${detail}.` + (record.form_hint ? ` ${record.form_hint}` : "");
+
+  function judge(record, form, state) {
+    const h = digest(record, form);
+    if (record.accept.includes(h)) return {verdict: true, message: "Correct."};
+    state.attempts = (state.attempts || 0) + 1;
+    if (h in record.wrong) return {verdict: false, message: "Not yet: " + record.wrong[h]};
+    return {verdict: false, message: notYet(record, state.attempts)};
+  }
+
+  /** The verdict on an answer typed as text: {verdict: true | false | null, message}. */
+  function answer(record, text, state) {
+    try {
+      const form = formOfText(record, text);
+      if (form === null) return {verdict: null, message: "No answer yet: type your answer, then press Check."};
+      return judge(record, form, state);
+    } catch (error) {
+      if (error instanceof FormError) return {verdict: null, message: formMessage(record, error.message)};
+      throw error;
+    }
+  }
+
+  // -- written answers: the "compare with the solution" step -----------------------------------------
+  function compare(record) {
+    const link = document.querySelector(`.solution a[href$="#${record.key}"]`);
+    const solution = link && link.closest(".solution");
+    if (!solution) return `This page has no solution: hand in your ${record.kind}; it is graded by hand.`;
+    const toggle = solution.querySelector(".toggle-button[aria-expanded='false'], button.toggle-button");
+    if (toggle && solution.classList.contains("toggle-hidden")) toggle.click();
+    const details = solution.closest("details");
+    if (details) details.open = true;
+    solution.setAttribute("tabindex", "-1");
+    solution.scrollIntoView({block: "start"});
+    solution.focus({preventScroll: true});
+    return `Compare your ${record.kind} with the solution below, step by step.`;
+  }
+
+  // -- the boxes -------------------------------------------------------------------------------------
+  function wire(box) {
+    const record = JSON.parse(box.querySelector("script.lincourse-answer-record").textContent);
+    const field = box.querySelector("input, textarea"), button = box.querySelector("button");
+    const result = box.querySelector(".lincourse-answer-result");
+    const state = {attempts: 0};
+    let count = 0;
+    result.textContent = "";
+    box.classList.add("lincourse-answer-ready");
+    const show = (verdict, message) => {
+      // empty the live region first, so that a screen reader repeats a message that has not changed
+      result.textContent = "";
+      result.dataset.verdict = verdict === true ? "right" : verdict === false ? "wrong" : "none";
+      setTimeout(() => { result.textContent = message; result.dataset.count = String(++count); }, 50);
+    };
+    const run = () => {
+      if (record.kind === "proof" || record.kind === "explanation") return show(null, compare(record));
+      const {verdict, message} = answer(record, field.value, state);
+      show(verdict, message);
+    };
+    button.addEventListener("click", run);
+    if (field.tagName === "INPUT")
+      field.addEventListener("keydown", event => { if (event.key === "Enter") { event.preventDefault(); run(); } });
+  }
+
+  window.lincourseAnswers = {sha256, canonicalNumber, formOfText, answer};
+  const start = () => document.querySelectorAll(".lincourse-answer[data-kind]").forEach(wire);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();
