@@ -1,0 +1,107 @@
+"""Write the exercises' public records from the chapters' declarations.
+
+Usage: ``python tools/build_exercises.py [--check] [--out DIR] [NOTEBOOK ...]``
+(default: every ``chapters/*.ipynb``, into ``lincourse/exercises/data``).
+
+A chapter declares each exercise in a code cell tagged ``exercise-declaration``
+(``lincourse.exercises.declare(...)``). This tool runs each chapter in a fresh kernel, in order, up to
+its last declaration cell and without its cells tagged ``solution`` (a reference is computed by
+lincourse, never by the solution), then writes the records the declarations made to
+``DIR/<chapter-stem>.json``. The records hold salted hashes, never a reference answer; they are
+shipped with lincourse, so that the student notebooks and the autograder check against them.
+A chapter without declarations gets no file (a stale one is removed).
+
+``--check`` writes nothing and exits with status 1 if a file is not what would be written (a
+declaration changed since the last run), naming it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "lincourse" / "exercises" / "data"
+TAG = "exercise-declaration"
+_LABEL = re.compile(r"^:::+\{exercise\}[^\n]*\n(?::[\w-]+:[^\n]*\n)*?:label:\s*([\w:-]+)", re.M)
+_DUMP = "import json as _json, lincourse.exercises as _exercises\nprint(_json.dumps(_exercises.declared()))"
+
+
+def _tags(cell):
+    return set(cell.get("metadata", {}).get("tags", []))
+
+
+def records_of(path, timeout=600):
+    """The records that the declaration cells of notebook ``path`` make, in order."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    nb = nbformat.read(path, as_version=4)
+    declarations = [k for k, c in enumerate(nb.cells) if c.cell_type == "code" and TAG in _tags(c)]
+    if not declarations:
+        return []
+    cells = [c for c in nb.cells[:declarations[-1] + 1] if c.cell_type == "code" and "solution" not in _tags(c)]
+    nb.cells = cells + [nbformat.v4.new_code_cell(_DUMP)]
+    NotebookClient(nb, timeout=timeout, kernel_name="python3",
+                   resources={"metadata": {"path": str(Path(path).parent)}}).execute()
+    text = "".join(o.get("text", "") for o in nb.cells[-1].outputs if o.get("name") == "stdout")
+    return json.loads(text.strip().splitlines()[-1])
+
+
+def undeclared(path, records):
+    """The exercise labels of notebook ``path`` that no declaration covers (chapters not yet migrated)."""
+    import nbformat
+
+    nb = nbformat.read(path, as_version=4)
+    labels = [m for c in nb.cells if c.cell_type == "markdown" for m in _LABEL.findall(c.source)]
+    return [label for label in labels if label not in {r["key"] for r in records}]
+
+
+def render(stem, records):
+    """The text of ``<stem>.json``."""
+    document = {"chapter": stem, "written_by": "tools/build_exercises.py (do not edit)", "exercises": records}
+    return json.dumps(document, indent=1, ensure_ascii=False) + "\n"
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("notebooks", nargs="*", type=Path, help="chapter notebooks (default: chapters/*.ipynb)")
+    parser.add_argument("--out", type=Path, default=DATA, help="where the records go (default: %(default)s)")
+    parser.add_argument("--check", action="store_true", help="write nothing; fail if a file is out of date")
+    args = parser.parse_args(argv)
+    notebooks = args.notebooks or sorted((ROOT / "chapters").glob("*.ipynb"))
+    stale, seen = [], {}
+    for path in notebooks:
+        records = records_of(path)
+        for r in records:
+            if r["key"] in seen:
+                raise SystemExit(f"{path}: {r['key']} is declared in {seen[r['key']]} too; a key is declared once")
+            seen[r["key"]] = path.name
+        missing = undeclared(path, records)
+        if missing:
+            print(f"{path.name}: exercises without a declaration: {', '.join(missing)}", file=sys.stderr)
+        target = args.out / f"{path.stem}.json"
+        text = render(path.stem, records) if records else None
+        current = target.read_text(encoding="utf-8") if target.exists() else None
+        if text == current:
+            continue
+        stale.append(target)
+        if args.check:
+            continue
+        if text is None:
+            target.unlink()
+        else:
+            args.out.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+        print(f"{'removed' if text is None else 'wrote'} {target} ({len(records)} exercises)")
+    if args.check and stale:
+        print("out of date (run tools/build_exercises.py): " + ", ".join(map(str, stale)), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
