@@ -39,8 +39,15 @@ class SeparationWarning(ConvergenceWarning):
     regression does not exist, and the coefficients grow without bound (chapter 5)."""
 
 
+def _clean(value):
+    """A float64 array with finite entries needs no conversion: inner loops pass these."""
+    return type(value) is np.ndarray and value.dtype == np.float64 and bool(np.isfinite(value).all())
+
+
 def as_float_array(value, name):
     """``value`` (a number or array-like of any shape) as a finite float64 array."""
+    if _clean(value):
+        return value
     if isinstance(value, (str, bytes)):
         raise TypeError(f"{name} must be numeric array-like, got {type(value).__name__} {value!r}")
     return check_array(value, dtype=np.float64, ensure_2d=False, allow_nd=True, ensure_min_samples=0,
@@ -54,7 +61,10 @@ def check_X(X, name="X", n_features=None, allow_1d=False):
     one-row matrix; the second return value then says whether the input was a single point.
     """
     single = allow_1d and np.ndim(X) == 1
-    X = check_array([X] if single else X, dtype=np.float64, input_name=name)
+    if not (_clean(X) and X.ndim == 2 and X.size):
+        X = check_array([X] if single else X, dtype=np.float64, input_name=name)
+    elif single:
+        X = X[None, :]
     if n_features is not None and X.shape[1] != n_features:
         raise ValueError(f"{name} has {X.shape[1]} features but {n_features} were expected "
                          "(the length of the weight vector, or the number of features seen in fit)")

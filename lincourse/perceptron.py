@@ -138,8 +138,9 @@ class Perceptron(LinearClassifier):
         """Run the perceptron on ``(X, y)`` until a pass makes no mistake, or for ``max_epochs`` passes.
 
         Chapter 4, algorithm ``alg-perceptron-offset`` (``alg-perceptron-radius``,
-        ``alg-perceptron-origin``, according to the parameters). ``coef_init`` and ``intercept_init``
-        are the starting weights ``w_0, b_0`` (default 0, as in the chapter). Returns self.
+        ``alg-perceptron-origin``, according to the parameters). ``coef_init`` and
+        ``intercept_init`` are the starting weights ``w_0, b_0`` (default 0, as in the chapter).
+        Returns self.
         """
         self._validate_params()
         X, y = self._validate_training_data(X, y, binary=True)
@@ -251,11 +252,13 @@ def _next_mistake(X, y, w, b, i):
     """The first ``j >= i`` with ``y_j (w . x_j + b) <= 0``, or ``len(y)`` if there is none.
 
     The weights do not change until the next mistake, so the samples are tested a block at a
-    time, with one matrix-vector product; the block doubles while it holds no mistake.
+    time, with one matrix-vector product; the block doubles while it holds no mistake. The product
+    is ``einsum``'s plain loop rather than ``X @ w``, which may start threads for every block (slow
+    on a shared machine, where another program is busy on the other cores).
     """
     size = 32
     while i < len(y):
-        wrong = y[i:i + size] * (X[i:i + size] @ w + b) <= 0
+        wrong = y[i:i + size] * (np.einsum("ij,j->i", X[i:i + size], w) + b) <= 0
         if wrong.any():
             return i + int(np.argmax(wrong))
         i, size = i + size, 2 * size

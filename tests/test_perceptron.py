@@ -200,9 +200,9 @@ def test_bad_parameters(params, exc, words):
 def test_bad_data_and_unfitted():
     with pytest.raises(ValueError, match="Only binary classification"):
         lc.Perceptron().fit([[0.0], [1.0], [2.0]], [0, 1, 2])
-    with pytest.raises(ValueError, match="Only binary classification"):
+    with pytest.raises(ValueError, match="at least 2 classes"):
         lc.Perceptron().fit([[0.0], [1.0]], [1, 1])
-    with pytest.raises(ValueError, match="labels but X has"):
+    with pytest.raises(ValueError, match="inconsistent numbers of samples"):
         lc.Perceptron().fit([[0.0], [1.0]], [1, -1, 1])
     with pytest.raises(lc.NotFittedError, match="not fitted"):
         lc.Perceptron().predict([[0.0]])

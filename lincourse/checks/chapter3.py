@@ -135,6 +135,6 @@ register_question(
          "an unbiased estimate of its error rate on new points."),
         ("Smaller than 0.05, since the chosen line is the best one.", False,
          "It is the best on the training points, not on the population: in the chapter's experiment its "
-         "held-out error was larger than its E_in on every one of the 20 data sets."),
+         "held-out error was larger than its E_in on 19 of the 20 data sets."),
     ],
 )
