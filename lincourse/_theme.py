@@ -89,10 +89,14 @@ def _one_word_exercise(app, doctree, docname):
         if not _SAYS_EXERCISE.match(ref.astext()):
             continue
         parent = ref.parent
-        index = parent.index(ref)
-        before = parent[index - 1] if index > 0 else None
-        if isinstance(before, nodes.Text) and _EXERCISE_BEFORE.search(before.astext()):
-            parent.replace(before, nodes.Text(_EXERCISE_BEFORE.sub(r"\1", before.astext())))
+        start = index = parent.index(ref)
+        while start > 0 and isinstance(parent[start - 1], nodes.Text):  # a line break is a Text of its own
+            start -= 1
+        text = "".join(parent[i].astext() for i in range(start, index))
+        if _EXERCISE_BEFORE.search(text):
+            for i in reversed(range(start, index)):
+                parent.remove(parent[i])
+            parent.insert(start, nodes.Text(_EXERCISE_BEFORE.sub(r"\1", text)))
 
 
 _FONTAWESOME = re.compile(r'<script[^>]*src="[^"]*scripts/fontawesome\.js[^"]*"[^>]*></script>\s*')

@@ -180,7 +180,7 @@ _STATE = """root => ({
     opacity: getComputedStyle(root.querySelector('svg.lincourse-figure')).opacity,
 })"""
 
-_STEP = """([root, k, i]) => {
+_STEP = """(root, [k, i]) => {
     const input = root.querySelectorAll('input[type=range]')[k];
     input.value = String(i);
     input.dispatchEvent(new Event('input', {bubbles: true}));
