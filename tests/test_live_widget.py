@@ -147,3 +147,12 @@ def test_alt_text_is_escaped_and_never_empty(caption):
     ex.widget
     assert _alt(ex)
     assert "<" not in _alt(ex) and "'" not in _alt(ex).replace("&#x27;", "")
+
+
+def test_a_value_from_the_browser_near_zero_is_zero_and_the_readout_has_no_negative_zero():
+    ex = Explorer(lambda ax, log_lr: f"w = {log_lr * 1e-6:+.3f}", [RATE], title="Near zero")
+    _receive(ex.sliders["log_lr"], -1e-17)  # what 15 steps of 0.1 from -1.5 may add up to
+    assert ex.values["log_lr"] == 0.0 and str(ex.values["log_lr"]) == "0.0" and ex.sliders["log_lr"].value == 0.0
+    _receive(ex.sliders["log_lr"], -0.1)
+    assert ex.readout == "w = 0.000"  # -0.0000001 printed "-0.000"
+    assert "-0.000" not in ex._readout.value and "0.000" in _alt(ex)
