@@ -68,7 +68,7 @@ def test_generator_bad_input():
         lc.datasets.make_separable(10, margin=0.8)
     with pytest.raises(ValueError, match="margin"):
         lc.datasets.make_separable(10, margin=-0.1)
-    with pytest.raises(TypeError, match="n_samples"):
+    with pytest.raises(ValueError, match="n_samples"):
         lc.datasets.make_separable(10.5)
     with pytest.raises(ValueError, match="n_samples"):
         lc.datasets.make_overlapping(1)

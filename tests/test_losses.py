@@ -61,7 +61,7 @@ def test_cross_entropy_is_finite_at_certain_mistakes():
 @given(arrays(float, 8, elements=st.floats(-10, 10)), arrays(np.int64, 8, elements=st.sampled_from([-1, 1])))
 def test_logistic_loss_equals_cross_entropy(s, y):
     t = (y + 1) / 2
-    assert lc.logistic_loss(y, s) == pytest.approx(lc.cross_entropy(t, lc.sigmoid(s)), rel=1e-7, abs=1e-12)
+    assert lc.logistic_loss(t, s) == pytest.approx(lc.cross_entropy(t, lc.sigmoid(s)), rel=1e-7, abs=1e-12)
 
 
 def test_bad_input():
@@ -77,8 +77,8 @@ def test_bad_input():
         lc.sigmoid([np.nan])
     with pytest.raises(TypeError, match="numeric"):
         lc.sigmoid("x")
-    with pytest.raises(ValueError, match=r"-1 and \+1"):
-        lc.logistic_loss([0, 1], [0.0, 1.0])
+    with pytest.raises(ValueError, match=r"only 0 and 1.*t = \(y \+ 1\) / 2"):
+        lc.logistic_loss([-1, 1], [0.0, 1.0])
 
 
 # -- the 0-1 loss and its surrogates against the margin (chapter 3, equation (margin-losses)) --------
@@ -95,7 +95,7 @@ def test_margin_losses_logistic_is_chapter_5_loss_in_bits():
     s = np.linspace(-5, 5, 11)
     for y in (1, -1):
         per_point = lc.losses.margin_losses(y * s)["logistic"]
-        assert np.mean(per_point) * np.log(2) == pytest.approx(lc.logistic_loss(np.full(s.size, y), s))
+        assert np.mean(per_point) * np.log(2) == pytest.approx(lc.logistic_loss(np.full(s.size, (y + 1) / 2), s))
 
 
 @given(arrays(float, 20, elements=st.floats(-1e6, 1e6)))

@@ -101,7 +101,7 @@ def test_show_source_is_the_source():
     text = repr(src)
     assert text == inspect.cleandoc(text) or text.startswith("def fit(")
     assert text.startswith("def fit(self, X, y")
-    assert "w += y_j * x_j" in text
+    assert "w += y_e[i] * X_e[i]" in text
     md = src._repr_markdown_()
     assert md.startswith("```python\ndef fit(") and md.rstrip().endswith("```")
     assert repr(lc.show_source(lc.check_separation)).startswith("def check_separation(")
