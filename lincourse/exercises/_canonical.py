@@ -1,15 +1,15 @@
 """Canonical forms of answers, and reading an answer typed as text.
 
 This module and ``answer.js`` (the website's answer boxes) are one algorithm written twice: every
-function here has a twin of the same name in ``answer.js``, doing the same double operations, so
-that a notebook and a static web page turn the same answer into the same string, hash it the same
-way, and say the same thing about a malformed answer. ``tests/site/test_answer_boxes.py`` feeds one
+function here has a twin of the same name (in camelCase) in ``answer.js``, doing the same double
+operations, so that a notebook and a static web page turn the same answer into the same string, hash
+it the same way, and say the same thing about a malformed answer. ``tests/site/test_answer_boxes.py`` feeds one
 table of inputs to both and requires identical verdicts and feedback.
 
 Canonical forms (what is hashed):
 
-* a number to ``d`` significant digits: ``"<m>e<e>"`` with an integer mantissa
-  ``10**(d-1) <= m < 10**d`` (sign in front), or ``"0"``; ``|x| < ZERO`` is zero;
+* a number to ``d`` significant digits: ``"<m>e<p>"``, the value ``m * 10**p``, with an integer
+  mantissa ``10**(d-1) <= |m| < 10**d``, or ``"0"``; ``|x| < ZERO`` is zero;
 * a whole number (a count): its decimal digits, ``"-3"``;
 * a list of numbers: the entries' forms joined by ``,``;
 * a set of short strings: trimmed, lower-cased, inner spaces collapsed, sorted, joined by ``,``;

@@ -152,6 +152,8 @@ def _record(key, answer, kind, reference, digits, points, objective, wrong, hint
 
 def _neighbours(x, digits):
     """The forms of ``x`` and of its neighbours a twentieth of a unit (of the last digit) away."""
+    if not math.isfinite(x):
+        raise ValueError(f"the reference must be a finite number, got {x}")
     if abs(x) < ZERO:
         return ["0"]
     t = 0.05 * 10.0 ** (math.floor(math.log10(abs(x))) - digits + 1)
