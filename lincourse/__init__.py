@@ -15,11 +15,12 @@ Splits, folds, scaling and cross-validation are scikit-learn's: the learners are
 * :mod:`lincourse.plotting` - the one plotting vocabulary of the course's figures.
 * :mod:`lincourse.explorers` - the slider explorers, all built by one engine.
 * :mod:`lincourse.checks` - self-checks for the exercises.
+* :mod:`lincourse.exercises` - exercises declared once: hashed checks, answer boxes (chapters migrate to it).
 """
 
 from importlib import metadata as _metadata
 
-from . import checks, datasets, explorers, plotting
+from . import checks, datasets, exercises, explorers, plotting
 from ._source import show_source
 from ._validation import ConvergenceWarning, NotFittedError, SeparationWarning
 from .geometry import (
@@ -68,6 +69,7 @@ __all__ = [
     # packages
     "checks",
     "datasets",
+    "exercises",
     "explorers",
     "plotting",
     # errors and warnings
