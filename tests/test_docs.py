@@ -70,3 +70,19 @@ def test_chapters_are_in_the_toc_with_titles():
         nb = json.loads((ROOT / "chapters" / f"{stem}.ipynb").read_text())
         first = "".join(nb["cells"][0]["source"]).splitlines()[0]
         assert first == f"# {title}"
+
+
+def test_the_players_assets_ship_with_the_package_and_the_book_links_them():
+    import fnmatch
+    import tomllib
+
+    from lincourse import _book
+    from lincourse.explorers._player import PLAYER_CSS, PLAYER_JS
+
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
+    for asset in (PLAYER_CSS, PLAYER_JS):
+        assert asset.is_file()
+        assert any(fnmatch.fnmatch(asset.name, pattern) for pattern in data["lincourse.explorers"]), asset.name
+        assert asset in _book._ASSETS
+    config = (ROOT / "_config.yml").read_text()
+    assert "- lincourse._book" in config and "- lincourse._theme" in config
