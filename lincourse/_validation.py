@@ -40,8 +40,14 @@ class SeparationWarning(ConvergenceWarning):
 
 
 def _clean(value):
-    """A float64 array with finite entries needs no conversion: inner loops pass these."""
-    return type(value) is np.ndarray and value.dtype == np.float64 and bool(np.isfinite(value).all())
+    """A float64 array with finite entries needs no conversion: inner loops pass these.
+
+    A finite sum proves every entry finite without a temporary array; only if it is not (NaN, inf,
+    or an overflow of huge finite values) are the entries checked one by one."""
+    if type(value) is not np.ndarray or value.dtype != np.float64:
+        return False
+    with np.errstate(over="ignore", invalid="ignore"):
+        return bool(np.isfinite(value.sum()) or np.isfinite(value).all())
 
 
 def as_float_array(value, name):
