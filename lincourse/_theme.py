@@ -78,7 +78,7 @@ def _fix_page(app, pagename, templatename, context, doctree):
 
 
 _SAYS_EXERCISE = re.compile(r"^Exercise\s+\d")
-_EXERCISE_BEFORE = re.compile(r"(^|\s)[Ee]xercise\s+$")
+_EXERCISE_BEFORE = re.compile(r"(?<!\w)[Ee]xercise\s+$")
 
 
 def _one_word_exercise(app, doctree, docname):
@@ -96,7 +96,7 @@ def _one_word_exercise(app, doctree, docname):
         if _EXERCISE_BEFORE.search(text):
             for i in reversed(range(start, index)):
                 parent.remove(parent[i])
-            parent.insert(start, nodes.Text(_EXERCISE_BEFORE.sub(r"\1", text)))
+            parent.insert(start, nodes.Text(_EXERCISE_BEFORE.sub("", text)))
 
 
 _FONTAWESOME = re.compile(r'<script[^>]*src="[^"]*scripts/fontawesome\.js[^"]*"[^>]*></script>\s*')
