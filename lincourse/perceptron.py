@@ -191,6 +191,10 @@ class Perceptron(LinearClassifier):
         """What the run returns: the plain perceptron keeps its last weights."""
         return w.copy(), float(b)
 
+    def _weights_held(self):
+        """Every ``(w, b)`` the run held: the start, then the weights after each update."""
+        return [(self._w0, self._b0)] + [(u.coef, u.intercept) for u in self.history_]
+
 
 class PocketPerceptron(Perceptron):
     """The perceptron that keeps "in its pocket" the weights with the lowest training error it held.
@@ -215,7 +219,7 @@ class PocketPerceptron(Perceptron):
     """
 
     def _keep(self, X, y, w, b):
-        candidates = [(self._w0, self._b0)] + [(u.coef, u.intercept) for u in self.history_]
+        candidates = self._weights_held()
         errors = [np.mean(y * (X @ w_k + b_k) <= 0) for w_k, b_k in candidates]
         self.pocket_update_ = int(np.argmin(errors))  # the first of the lowest
         self.pocket_error_ = float(errors[self.pocket_update_])
@@ -238,7 +242,7 @@ class AveragedPerceptron(Perceptron):
     """
 
     def _keep(self, X, y, w, b):
-        weights = [(self._w0, self._b0)] + [(u.coef, u.intercept) for u in self.history_]
+        weights = self._weights_held()
         visits = self.n_epochs_ * X.shape[0]
         held = np.diff([1] + [u.visit for u in self.history_] + [visits + 1])  # visits each one lasted
         w_sum, b_sum = np.zeros_like(w), 0.0
