@@ -208,6 +208,18 @@ def test_count_vector_set_choice(capsys):
     assert said(capsys, "ex-test-choice", {"B"})[1] == 'Check the form: expected one answer such as "B", got a set of 1.'
 
 
+def test_an_explanation_is_shown_only_after_the_right_answer(capsys):
+    why = "B: the boundary moves by −b/‖θ‖ when only θ changes. " * 3
+    declare("q-test-why", "q_why", kind="choice", reference="B", options="ABC", explain=why,
+            wrong={"A": ("A", "A holds only at b = 0.")})
+    record = D._DECLARED["q-test-why"]
+    assert why not in json.dumps(record, ensure_ascii=False) and "boundary" not in json.dumps(record)
+    assert said(capsys, "q-test-why", "A") == (False, "Not yet: A holds only at b = 0.")
+    assert said(capsys, "q-test-why", "b") == (True, "Correct. " + why.strip())
+    with pytest.raises(ValueError, match="explain= is for short answers"):
+        declare("ex-test-why-function", "f", kind="function", reference=lambda x: x, cases=[(1.0,)], explain="x")
+
+
 def test_written_answers_have_no_automatic_verdict(capsys):
     declare("ex-test-proof", "proof", kind="proof", points=3)
     assert said(capsys, "ex-test-proof", "By the triangle inequality ...") == (None, (

@@ -19,7 +19,7 @@ from ._declare import WRITTEN, record_of
 ANSWER_JS = Path(__file__).with_name("answer.js")
 ANSWER_CSS = Path(__file__).with_name("answer.css")
 _BOX_FIELDS = ("key", "answer", "kind", "points", "hints", "form_hint", "digits", "size", "options", "example",
-               "accept", "wrong")
+               "accept", "wrong", "explain")
 
 
 def answer_box(key):

@@ -42,6 +42,29 @@ def digest(key, form):
     return hashlib.sha256(f"{SALT}|{key}|{form}".encode("utf-8")).hexdigest()
 
 
+def _keystream(key, form, n):
+    """``n`` bytes of SHA-256 in counter mode, keyed by an answer's form (the twin of ``keystream`` in answer.js)."""
+    out = b""
+    block = 0
+    while len(out) < n:
+        out += hashlib.sha256(f"{SALT}|{key}|{form}|explain|{block}".encode("utf-8")).digest()
+        block += 1
+    return out[:n]
+
+
+def seal(key, form, text):
+    """``text`` encrypted (hex) with the right answer's canonical ``form`` as the key: a page or the package
+    can show why an answer is right only to somebody who has given it."""
+    data = text.encode("utf-8")
+    return bytes(a ^ b for a, b in zip(data, _keystream(key, form, len(data)))).hex()
+
+
+def unseal(key, form, sealed):
+    """The text :func:`seal` encrypted."""
+    data = bytes.fromhex(sealed)
+    return bytes(a ^ b for a, b in zip(data, _keystream(key, form, len(data)))).decode("utf-8")
+
+
 def _power(a, k):
     # a * 10**k with 10**k an exact decimal read as a double: multiply for k >= 0, divide for k < 0
     return a * float(f"1e{k}") if k >= 0 else a / float(f"1e{-k}")

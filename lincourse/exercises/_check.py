@@ -15,7 +15,7 @@ import threading
 import numpy as np
 
 from ._canonical import (
-    FormError, canonical_number, digest, form_of_items, form_of_numbers, form_of_text, item_form, normalise,
+    FormError, canonical_number, digest, form_of_items, form_of_numbers, form_of_text, item_form, normalise, unseal,
 )
 from ._declare import WRITTEN, decode, record_of
 
@@ -91,7 +91,8 @@ def judge(record, form, attempts):
     key = record["key"]
     h = digest(key, form)
     if h in record["accept"]:
-        return True, "Correct."
+        sealed = (record.get("explain") or {}).get(h)
+        return True, "Correct." + (" " + unseal(key, form, sealed) if sealed else "")
     attempts[key] = attempts.get(key, 0) + 1
     if h in record["wrong"]:
         return False, "Not yet: " + record["wrong"][h]

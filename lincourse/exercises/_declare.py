@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy as np
 
 from ._canonical import (
-    MAX_DIGITS, ZERO, FormError, canonical_count, canonical_number, digest, form_of_items, item_form,
+    MAX_DIGITS, ZERO, FormError, canonical_count, canonical_number, digest, form_of_items, item_form, seal,
 )
 
 KINDS = ("number", "count", "vector", "set", "choice", "function", "proof", "explanation")
@@ -44,7 +44,7 @@ _shipped: dict[str, dict] | None = None
 
 def declare(key, answer, kind="number", reference=None, *, digits=None, points=1, objective=None,
             wrong=None, hint=None, form_hint=None, options=None, example=None, cases=None,
-            flatten=False, timeout=10.0):
+            flatten=False, timeout=10.0, explain=None):
     """Declare an exercise: how its answer is checked, graded and shown, in every world.
 
     Written in the chapter notebook, in a code cell tagged ``exercise-declaration`` right after the
@@ -84,6 +84,10 @@ def declare(key, answer, kind="number", reference=None, *, digits=None, points=1
         Vectors: accept nested lists or tuples, such as ``(g_w, g_b)``, flattened into one list.
     timeout : float
         Functions: seconds a student's function may take on one case.
+    explain : str, optional
+        Why the right answer is right (a concept check's explanation), shown after "Correct.". It is
+        stored encrypted with the right answer's canonical form as the key
+        (:func:`~lincourse.exercises._canonical.seal`), so only somebody who gave that answer reads it.
 
     Returns
     -------
@@ -93,13 +97,13 @@ def declare(key, answer, kind="number", reference=None, *, digits=None, points=1
     from ._box import AnswerBox
 
     record = _record(key, answer, kind, reference, digits, points, objective, wrong, hint, form_hint,
-                     options, example, cases, flatten, timeout)
+                     options, example, cases, flatten, timeout, explain)
     _DECLARED[key] = record
     return AnswerBox(record)
 
 
 def _record(key, answer, kind, reference, digits, points, objective, wrong, hint, form_hint,
-            options, example, cases, flatten, timeout):
+            options, example, cases, flatten, timeout, explain=None):
     if not (isinstance(key, str) and _KEY.match(key)):
         raise ValueError(f"key must be a label such as 'ex-distance-origin' (lower case, digits, -), got {key!r}")
     if kind not in KINDS:
@@ -138,6 +142,10 @@ def _record(key, answer, kind, reference, digits, points, objective, wrong, hint
             record["size"] = len(_numbers_of(value, flatten))
         accept = _forms(record, value)
     record["accept"] = sorted({digest(key, f) for f in accept})
+    if explain is not None:
+        if kind == "function":
+            raise ValueError(f"{key}: explain= is for short answers; a function exercise explains in its solution")
+        record["explain"] = {digest(key, f): seal(key, f, " ".join(str(explain).split())) for f in sorted(set(accept))}
     for name, (value, feedback) in (wrong or {}).items():
         if kind == "function":
             forms = [f for i in range(len(cases)) for f in _function_forms(record, i, _call_on(value, record, i))]

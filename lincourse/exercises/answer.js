@@ -24,8 +24,11 @@
     0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2];
   const ror = (x, n) => (x >>> n) | (x << (32 - n));
 
-  function sha256(text) {
-    const bytes = new TextEncoder().encode(text), n = bytes.length;
+  function sha256(text) { return hex(sha256Bytes(new TextEncoder().encode(text))); }
+  const hex = words => words.map(x => (x >>> 0).toString(16).padStart(8, "0")).join("");
+
+  function sha256Bytes(bytes) {
+    const n = bytes.length;
     const words = new Uint32Array(((n + 9 + 63) >> 6) << 4);      // message, 0x80, zeros, 64-bit length
     for (let i = 0; i < n; i++) words[i >> 2] |= bytes[i] << (24 - 8 * (i & 3));
     words[n >> 2] |= 0x80 << (24 - 8 * (n & 3));
@@ -47,7 +50,19 @@
       }
       [a, b, c, d, e, f, g, h].forEach((x, i) => { H[i] = (H[i] + x) | 0; });
     }
-    return H.map(x => (x >>> 0).toString(16).padStart(8, "0")).join("");
+    return H;
+  }
+
+  // -- why the right answer is right, sealed with it (the twins of seal/unseal in _canonical.py) -----
+  function unseal(record, form, sealed) {
+    const data = new Uint8Array(sealed.length / 2);
+    for (let i = 0; i < data.length; i++) data[i] = parseInt(sealed.substr(2 * i, 2), 16);
+    for (let block = 0; block * 32 < data.length; block++) {
+      const words = sha256Bytes(new TextEncoder().encode(`${record.salt}|${record.key}|${form}|explain|${block}`));
+      for (let i = block * 32; i < Math.min(data.length, block * 32 + 32); i++)
+        data[i] ^= (words[(i % 32) >> 2] >>> (24 - 8 * (i % 4))) & 0xff;
+    }
+    return new TextDecoder().decode(data);
   }
 
   // -- canonical forms (the twins of _canonical.py) ----------------------------------------------------
@@ -163,7 +178,10 @@
 
   function judge(record, form, state) {
     const h = digest(record, form);
-    if (record.accept.includes(h)) return {verdict: true, message: "Correct."};
+    if (record.accept.includes(h)) {
+      const sealed = (record.explain || {})[h];
+      return {verdict: true, message: "Correct." + (sealed ? " " + unseal(record, form, sealed) : "")};
+    }
     state.attempts = (state.attempts || 0) + 1;
     if (h in record.wrong) return {verdict: false, message: "Not yet: " + record.wrong[h]};
     return {verdict: false, message: notYet(record, state.attempts)};

@@ -73,7 +73,9 @@ def records():
             form_hint="Give g_w and g_b as one list: [*g_w, g_b].")
     declare("ex-web-set", "separable", kind="set", reference={"A", "C"}, options="ABCD",
             wrong={"all": ({"A", "B", "C"}, "B is not separable: look at the XOR pattern.")}, hint="Draw each one.")
-    declare("ex-web-choice", "letter", kind="choice", reference="B", options=["A", "B", "C", "D"])
+    declare("ex-web-choice", "letter", kind="choice", reference="B", options=["A", "B", "C", "D"],
+            wrong={"A": ("A", "A holds only at b = 0.")},
+            explain="B: the boundary moves by −b/‖θ‖, here é and ∑ too, " * 3)
     declare("ex-web-word", "model", kind="choice", reference="logistic regression", example="perceptron")
     declare("ex-web-proof", "proof", kind="proof", points=3)
     declare("ex-web-function", "point_margins", kind="function", reference=lambda X: 2 * X, cases=[(np.ones(2),)])
