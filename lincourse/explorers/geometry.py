@@ -76,7 +76,7 @@ def hyperplane():
         caption=("The line θ·x + b = 0 splits the plane into a blue half (prediction +1, where θ points) "
                  "and an orange half (prediction -1); the purple arrow is θ, drawn from the point of the line "
                  "closest to the origin. Blue circles are points with y = +1, orange squares points with "
-                 "y = -1. Lengthening θ alone moves the line towards the origin; lengthening θ and b "
+                 "y = -1. With b ≠ 0, lengthening θ alone moves the line towards the origin; lengthening θ and b "
                  "together leaves it in place."),
         asked={
             # section "Exploring a linear classifier": theta and b scaled together, then theta alone

@@ -1,8 +1,9 @@
-"""Explorers and static figures of chapter 4 (*The perceptron and its convergence*).
+"""Explorers and static figures of chapters 5 (*The perceptron and its convergence*) and 6 (*The
+perceptron beyond separable data*).
 
-* :func:`perceptron_steps` - step through the updates of one perceptron run.
-* :func:`margin_updates` - the margin of generated data as a slider, with the updates it costs.
-* ``plot_*`` - the chapter's static figures, each returning a pyplot-free Figure.
+* :func:`perceptron_steps` - step through the updates of one perceptron run (chapter 5).
+* :func:`margin_updates` - the margin of generated data as a slider, with the updates it costs (chapter 5).
+* ``plot_*`` - the chapters' static figures, each returning a pyplot-free Figure.
 
 Everything expensive (the perceptron runs, the maximum-margin separators behind the tightest
 bounds) is computed once when an explorer is built; a slider move only draws.
@@ -15,16 +16,14 @@ from matplotlib.patches import FancyArrowPatch
 
 from .. import plotting as P
 from ..datasets import make_separable
-from ..geometry import geometric_margin
-from ..perceptron import Perceptron, max_margin_separator, mistake_bound, tightest_mistake_bound
+from ..perceptron import Perceptron, max_margin_separator, mistake_experiment, tightest_mistake_bound
 from ._engine import Explorer, Param
 
 __all__ = [
     "perceptron_steps",
     "margin_updates",
-    "margin_sweep",
+    "plot_proof_geometry",
     "plot_bound_check",
-    "plot_updates_vs_margin",
     "plot_orders",
     "plot_error_histories",
 ]
@@ -48,7 +47,7 @@ def _limits(values, pad=0.15):
 
 
 def perceptron_steps(X=None, y=None, bias_update="unit"):
-    """Chapter 4: step through a perceptron run (algorithm ``alg-perceptron-offset``), one update at a time.
+    """Chapter 5: step through a perceptron run (algorithm ``alg-perceptron-offset``), one update at a time.
 
     Left panel: the data, the boundary before the update (dashed grey; none for ``w = 0``), the
     boundary after it (solid, with its half-planes) and the corrected point ringed. Right panel: the
@@ -112,7 +111,7 @@ def perceptron_steps(X=None, y=None, bias_update="unit"):
     return Explorer(
         draw,
         [Param("k", 1, n_updates, 1, 1, "update k")],
-        # the section "Explorers" of chapter 4 prints updates 1, 6 and 15 and reads all of them
+        # chapter 5 prints a few updates and reads all of them
         asked={"sec-perceptron-explorers": [dict(k=k) for k in range(1, n_updates + 1)]},
         setup=setup,
         title="The perceptron, one update at a time",
@@ -127,51 +126,30 @@ def perceptron_steps(X=None, y=None, bias_update="unit"):
     )
 
 
-def margin_sweep(margins=None, n_samples=60, random_state=4, bias_update="unit"):
-    """The data behind :func:`margin_updates`: one data set per margin and its perceptron run.
+def margin_updates():
+    """Chapter 5: the margin of generated data as a slider, with the number of perceptron updates.
 
-    Chapter 4, theorem ``thm-novikoff``. Every data set is ``make_separable(n_samples,
-    margin=m, random_state=random_state)``, so the true separator ``(w*, b*)`` is the same for all
-    margins and only the points move away from it.
-
-    The margin requested is only a lower bound on the margin the data have: ``actual_margin`` is the
-    geometric margin of the true separator, ``max_margin`` the largest geometric margin of any
-    separator, ``1 / ||w||`` for the hard-margin separator of equation ``(hard-margin)`` (``c = 0``).
-
-    Returns
-    -------
-    list of dict, one per margin, with ``margin``, ``actual_margin``, ``max_margin``, ``X``, ``y``,
-    ``w_true``, ``b_true``, ``coef``, ``intercept``, ``n_updates``, ``n_epochs``, ``bound_true`` and
-    ``bound_tightest``.
+    The slider is the margin requested from :func:`~lincourse.datasets.make_separable`, from 0.02 to
+    0.26 in steps of 0.02; every data set has 60 points and the same seed, so the same true
+    separator, and only the points move away from it. The numbers (updates, epochs, the bound from
+    the true separator and the tightest bound) come from
+    :func:`lincourse.perceptron.mistake_experiment`, one data set at a time. Left panel: the
+    points, the true boundary (dashed, with the requested margin band) and the boundary the
+    perceptron found (solid). Right panel, log scale: updates made and the two bounds against the
+    largest geometric margin the data have (that of the maximum-margin separator, ``c = 0`` in
+    equation ``(hard-margin)``), with the current data set marked. Everything is computed when the
+    explorer is built; a slider move only draws.
     """
-    if margins is None:
-        margins = np.round(np.arange(0.02, 0.4001, 0.02), 2)
+    margins = np.round(np.arange(0.02, 0.2601, 0.02), 2)
     runs = []
     for m in margins:
-        X, y, (w, b) = make_separable(n_samples, margin=float(m), random_state=random_state, return_separator=True)
-        clf = Perceptron(bias_update=bias_update).fit(X, y)
+        X, y, (w, b) = make_separable(60, margin=float(m), random_state=4, return_separator=True)
+        numbers = mistake_experiment([m], n_samples=60, random_state=4)  # the same data set
+        fit = Perceptron().fit(X, y)
         largest = 1.0 / float(np.linalg.norm(max_margin_separator(X, y)[0]))
-        runs.append(dict(margin=float(m), actual_margin=geometric_margin(X, y, w, b), max_margin=largest,
-                         X=X, y=y, w_true=w, b_true=b,
-                         coef=clf.coef_, intercept=clf.intercept_,
-                         n_updates=clf.n_updates_, n_epochs=clf.n_epochs_,
-                         bound_true=mistake_bound(X, y, w, b, bias_update=bias_update),
-                         bound_tightest=tightest_mistake_bound(X, y, bias_update)[0]))
-    return runs
-
-
-def margin_updates():
-    """Chapter 4: the margin of generated data as a slider, with the number of perceptron updates.
-
-    The slider is the margin requested from :func:`~lincourse.datasets.make_separable`. Left panel:
-    60 points drawn at least that far from a fixed true boundary (dashed, with the margin band), and
-    the boundary the perceptron finds (solid). Right panel: updates made, the bound from the true
-    separator and the tightest bound (log scale), against the margin the data actually have (that of
-    the maximum-margin separator, as in chapter 4's section 4.3, not the one requested), with the
-    current data set marked. All runs are precomputed (:func:`margin_sweep`).
-    """
-    runs = margin_sweep()
-    margins = np.array([r["margin"] for r in runs])
+        runs.append(dict(margin=float(m), X=X, y=y, w_true=w, b_true=b, coef=fit.coef_, intercept=fit.intercept_,
+                         max_margin=largest, **{k: numbers[k][0] for k in
+                                                ("gamma", "n_updates", "n_epochs", "bound_true", "bound_tightest")}))
     largest = np.array([r["max_margin"] for r in runs])
     by_margin = {round(r["margin"], 2): r for r in runs}
 
@@ -179,12 +157,11 @@ def margin_updates():
         ax, ac = axes
         P.setup_axes(ax, (-1.1, 1.1), (-1.1, 1.1))
         ac.set_yscale("log")
-        ac.plot(largest, [r["bound_true"] for r in runs], "--", color=P.COLORS["neutral"], label="bound, true $w^*$")
-        ac.plot(largest, [r["bound_tightest"] for r in runs], "-", color=P.COLORS["normal"], label="tightest bound")
-        ac.plot(largest, [r["n_updates"] for r in runs], "-o", color=P.COLORS["positive"], markersize=3,
-                label="updates made")
+        ac.plot(largest, [r["bound_true"] for r in runs], "--", color=P.COLORS["neutral"])
+        ac.plot(largest, [r["bound_tightest"] for r in runs], "-", color=P.COLORS["normal"])
+        ac.plot(largest, [max(r["n_updates"], 1) for r in runs], "-o", color=P.COLORS["positive"], markersize=3)
         ac.set_xlim(0, largest.max() + 0.02)
-        ac.set_ylim(1, 2e4)
+        ac.set_ylim(1, 5e3)
         ac.set_xlabel(r"largest margin $\gamma$ of the data (maximum-margin separator)", fontsize=8)
         # the key sits in the axis label, which the engine draws once (a legend is redrawn on every move)
         ac.set_ylabel("updates made (dots); bounds:\ntrue $w^*$ (dashed), tightest (solid)", fontsize=8)
@@ -198,22 +175,19 @@ def margin_updates():
                           label=None)
         P.plot_margin(ax, r["w_true"], r["b_true"], r["margin"], label=None)
         P.plot_hyperplane(ax, r["coef"], r["intercept"], label=None)
-        ax.set_title(f"margin {r['margin']:.2f}: {r['n_updates']} updates", fontsize=9)
+        ax.set_title(f"requested margin {r['margin']:.2f}: {r['n_updates']} updates", fontsize=9)
         ac.axvline(r["max_margin"], color=P.COLORS["mistake"], linewidth=1.2)
         ac.plot([r["max_margin"]], [max(r["n_updates"], 1)], "o", color=P.COLORS["mistake"], markersize=7, zorder=5)
-        return (f"requested margin = {r['margin']:.2f}   actual margin of the true separator = "
-                f"{r['actual_margin']:.3f}\n"
-                f"updates made = {r['n_updates']} in {r['n_epochs']} epochs\n"
+        return (f"requested margin = {r['margin']:.2f}   margin of the true separator = {r['gamma']:.3f}\n"
                 f"largest margin of these data (maximum-margin separator) = {r['max_margin']:.3f}\n"
+                f"updates made = {r['n_updates']} in {r['n_epochs']} epochs\n"
                 f"bound with the true separator = {r['bound_true']:.1f}\n"
-                f"tightest bound (maximum-margin separator) = {r['bound_tightest']:.1f}")
+                f"tightest bound = {r['bound_tightest']:.1f}")
 
     return Explorer(
         draw,
         [Param("margin", float(margins.min()), float(margins.max()), 0.02, 0.1, "requested margin")],
-        asked={"sec-perceptron-explorers": [dict(margin=m) for m in (0.02, 0.1, 0.3)],
-               # every step of the slider, from 0.02 to 0.40
-               "ex-perceptron-margin-steps": [dict(margin=float(m)) for m in margins]},
+        asked={"sec-perceptron-experiments": [dict(margin=m) for m in (0.02, 0.1, 0.2)]},
         setup=setup,
         title="Smaller margin, more updates",
         caption=("Left: 60 points kept at least the requested margin away from a dashed true boundary (dashed margin "
@@ -228,7 +202,7 @@ def margin_updates():
 # -- static figures ----------------------------------------------------------------------------
 
 def plot_bound_check(result, title=None):
-    """Chapter 4: updates made against the bound, one dot per data set, with the line ``y = x``.
+    """Chapter 5: updates made against the bound, one dot per data set, with the line ``y = x``.
 
     ``result`` is the Bunch returned by :func:`lincourse.perceptron.mistake_experiment`. A dot below
     the line obeys theorem ``thm-novikoff``; both axes are logarithmic.
@@ -255,22 +229,46 @@ def plot_bound_check(result, title=None):
     return fig
 
 
-def plot_updates_vs_margin(margins, mean_updates, mean_bound):
-    """Chapter 4: mean updates and mean bound against the margin, on log-log axes."""
-    fig, ax = P.new_figure(5.5, 4.0)
-    ax.plot(margins, mean_bound, "--s", color=P.COLORS["negative"], markersize=4, label="mean bound (true separator)")
-    ax.plot(margins, mean_updates, "-o", color=P.COLORS["positive"], markersize=4, label="mean updates made")
-    ax.set_xscale("log")
-    ax.set_yscale("log")
-    ax.set_xlabel(r"margin $\gamma$ of the generated data")
-    ax.set_ylabel("number of updates")
-    ax.grid(True, which="both", color="#dddddd", linewidth=0.6)
-    ax.legend(loc="upper right", fontsize=8)
+def plot_proof_geometry(Z, y, coefs, u):
+    """Chapter 5: the two inequalities of the proof of theorem ``thm-novikoff``, along one run.
+
+    ``Z`` are the points the run sees (through the origin: augmented points for a run with an
+    offset), ``coefs`` the weights ``w_0 = 0, w_1, ..., w_K`` after each update and ``u`` a unit
+    separator, with margin ``gamma = min_i y_i u . z_i`` and radius ``R = max_i ||z_i||``. Left:
+    ``u . w_k`` above ``k gamma`` and ``||w_k||`` below ``sqrt(k) R``. Right: the cosine of the
+    angle between ``w_k`` and ``u``, above ``sqrt(k) gamma / R`` (drawn up to ``k = (R / gamma)^2``,
+    where it reaches 1; a cosine is at most 1, which is the bound), on a logarithmic axis.
+    """
+    Z, coefs, u = np.asarray(Z, dtype=float), np.asarray(coefs, dtype=float), np.asarray(u, dtype=float)
+    gamma = float(np.min(np.asarray(y) * (Z @ u)))
+    R = float(np.max(np.linalg.norm(Z, axis=1)))
+    k = np.arange(len(coefs))
+    along, length = coefs @ u, np.linalg.norm(coefs, axis=1)
+    fig, (ax, ac) = P.new_figure(9.0, 3.6, ncols=2)
+    ax.plot(k, along, "-o", color=P.COLORS["normal"], markersize=3, label=r"$u\cdot w_k$")
+    ax.plot(k, k * gamma, "--", color=P.COLORS["normal"], label=r"$k\gamma$ (below it)")
+    ax.plot(k, length, "-s", color=P.COLORS["negative"], markersize=3, label=r"$\|w_k\|$")
+    ax.plot(k, np.sqrt(k) * R, ":", color=P.COLORS["negative"], linewidth=2, label=r"$\sqrt{k}\,R$ (above it)")
+    ax.set_xlabel("update $k$")
+    ax.grid(True, color="#dddddd", linewidth=0.6)
+    ax.legend(loc="upper left", fontsize=8)
+    cos = np.divide(along, length, out=np.zeros_like(along), where=length > 0)
+    ac.plot(k[1:], cos[1:], "-o", color=P.COLORS["normal"], markersize=3, label=r"$\cos\angle(w_k, u)$")
+    bound = (R / gamma) ** 2
+    grid = np.geomspace(1, bound, 200)
+    ac.plot(grid, np.sqrt(grid) * gamma / R, "--", color=P.COLORS["mistake"], label=r"$\sqrt{k}\,\gamma/R$")
+    ac.axhline(1.0, color="black", linewidth=1.0)
+    ac.axvline(bound, color=P.COLORS["neutral"], linestyle=":", label=r"$k = (R/\gamma)^2$")
+    ac.set_xscale("log")
+    ac.set_ylim(0, 1.05)
+    ac.set_xlabel("update $k$ (log scale)")
+    ac.grid(True, color="#dddddd", linewidth=0.6)
+    ac.legend(loc="lower right", fontsize=8)
     return fig
 
 
 def plot_orders(X, y, orders, separator=None):
-    """Chapter 4: the separators found with different orders of visits, over the data (2-D).
+    """Chapter 5: the separators found with different orders of visits, over the data (2-D).
 
     ``orders`` is the Bunch of :func:`lincourse.perceptron.perceptron_orders`; ``separator``, an
     optional ``(w, b)`` (e.g. the maximum-margin one), is drawn thick and dashed.
@@ -291,7 +289,7 @@ def plot_orders(X, y, orders, separator=None):
 
 
 def plot_error_histories(histories):
-    """Chapter 4: training error after each update (dict name -> array), e.g. the perceptron's and the pocket's."""
+    """Chapter 6: training error after each update (dict name -> array), e.g. the perceptron's and the pocket's."""
     fig, ax = P.new_figure(6.0, 3.6)
     colors = [P.COLORS["neutral"], P.COLORS["positive"], P.COLORS["negative"], P.COLORS["normal"]]
     widths = [0.8, 2.0, 2.0, 2.0]

@@ -213,7 +213,7 @@ def test_axe_finds_no_violation_and_the_keyboard_suffices(page):
     page.locator("#lincourse-answer-ex-web-distance-input").focus()
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.textContent") == "Check"
-    assert _type(page, "ex-web-choice", "b", submit="enter") [1].startswith("Correct. B: the boundary moves")
+    assert _type(page, "ex-web-choice", "b", submit="enter")[1].startswith("Correct. B: the boundary moves")
     assert page.locator("#lincourse-answer-ex-web-distance-label").inner_text().startswith("Your answer: a number")
 
 
