@@ -44,6 +44,27 @@ def test_student_edition_of_a_toy_notebook():
     assert "More text" in text and "print('kept')" in text
 
 
+def test_student_edition_keeps_the_answer_cell_and_drops_the_declaration():
+    v4 = nbformat.v4
+    nb = v4.new_notebook()
+    nb.cells = [
+        v4.new_markdown_cell(":::{exercise} Distance\n:label: ex-toy\nSet `distance`.\n:::"),
+        v4.new_code_cell('declare("ex-toy", answer="distance", reference=lambda: 7 / 3)  # SECRET-DECLARATION',
+                         metadata={"tags": ["exercise-declaration", "remove-input"]}),
+        v4.new_code_cell('distance = ...   # your answer\ncheck("ex-toy", distance)',
+                         metadata={"tags": ["answer", "remove-cell"]}),
+        v4.new_markdown_cell("```{solution-start} ex-toy\n:class: dropdown\n```"),
+        v4.new_code_cell('distance = 7 / 3  # SECRET-CODE\ncheck("ex-toy", distance)'),
+        v4.new_markdown_cell("```{solution-end}\n```"),
+        v4.new_markdown_cell("SECRET-NOTE", metadata={"tags": ["instructor"]}),
+    ]
+    student = student_edition(nb)
+    text = nbformat.writes(student)
+    assert "SECRET" not in text and "stub" not in text
+    answer = [c for c in student.cells if "answer" in c.metadata.get("tags", [])]
+    assert len(answer) == 1 and answer[0].metadata.tags == ["answer"] and "distance = ..." in answer[0].source
+
+
 def test_unclosed_solution_is_an_error():
     nb = _toy()
     del nb.cells[5]

@@ -6,14 +6,18 @@ The chapter notebooks in ``chapters/`` are the instructor edition: exercises wit
 teaching notes. This tool writes
 
 * ``OUT/instructor/``: the chapters as they are (solutions, notes and executed outputs);
-* ``OUT/student/``: the same notebooks with every solution removed and replaced by a stub cell to
-  fill in, the teaching notes removed, and all outputs cleared.
+* ``OUT/student/``: the same notebooks without solutions, teaching notes or the exercises'
+  declarations, with all outputs cleared. Each exercise keeps its answer cell (tagged ``answer``):
+  the cell the student writes in and whose ``check`` reads it (``docs/exercises.md``).
 
 What counts as a solution: every cell tagged ``solution``, and every cell between a markdown cell
 opening a gated sphinx-exercise solution (```` ```{solution-start} ex-label ````) and the cell that
 closes it (```` ```{solution-end} ````), markers included. Teaching notes are cells tagged
-``instructor``. A solution ``{solution}`` directive written inside a single markdown cell is
-removed from that cell's text.
+``instructor``; declarations are cells tagged ``exercise-declaration`` (they compute the reference
+answers; the student edition checks against the hashed records shipped with lincourse). A solution
+``{solution}`` directive written inside a single markdown cell is removed from that cell's text.
+An exercise written before answer cells existed (no cell tagged ``answer`` before its solution)
+gets a stub cell in place of its solution.
 """
 
 from __future__ import annotations
@@ -43,15 +47,20 @@ def _stub(label):
     return nbformat.v4.new_code_cell(text, metadata={"tags": ["stub"]})
 
 
+DROPPED = {"instructor", "exercise-declaration"}
+
+
 def student_edition(nb):
-    """Return a copy of ``nb`` without solutions, teaching notes or outputs, with stubs in place."""
+    """Return a copy of ``nb`` without solutions, teaching notes, declarations or outputs."""
     nb = copy.deepcopy(nb)
-    cells, inside, label, stubbed = [], False, None, False
+    cells, inside, label, stubbed, answered = [], False, None, False, False
     for cell in nb.cells:
         source = "".join(cell.source) if isinstance(cell.source, list) else cell.source
         tags = _tags(cell)
         if cell.cell_type == "markdown" and START.search(source):
-            inside, label, stubbed = True, START.search(source).group(1), False
+            # an exercise with an answer cell needs no stub: the student writes there
+            inside, label, stubbed = True, START.search(source).group(1), answered
+            answered = False
             continue
         if inside:
             if cell.cell_type == "markdown" and END.search(source):
@@ -63,8 +72,12 @@ def student_edition(nb):
                 cells.append(_stub(label))
                 stubbed = True
             continue
-        if "instructor" in tags:
+        if tags & DROPPED:
             continue
+        if "answer" in tags:
+            answered = True
+            tags.discard("remove-cell")   # the website hides answer cells; a notebook shows them
+            cell.metadata["tags"] = sorted(tags)
         if "solution" in tags:
             if cell.cell_type == "code":
                 cells.append(_stub(cell.metadata.get("exercise", "above")))
