@@ -8,7 +8,9 @@ made relative to the page, and when the build ends exactly the players the pages
 to ``_static/players``.
 
 The players' styles and behaviour (``lincourse/explorers/player.css`` and ``player.js``) are
-linked into every page as ``_static/lincourse-player.css`` and ``_static/lincourse-player.js``;
+linked into every page as ``_static/lincourse-player.css`` and ``_static/lincourse-player.js``, and
+the exercises' answer boxes' (``lincourse/exercises/answer.css`` and ``answer.js``) as
+``_static/lincourse-answer.css`` and ``_static/lincourse-answer.js``;
 they are in ``_static`` before the pages are written, so Sphinx adds their checksum to the links
 (``?v=...``) and a browser never runs a cached copy of an older version.
 
@@ -25,9 +27,11 @@ import re
 import shutil
 from pathlib import Path
 
+from .exercises import ANSWER_CSS, ANSWER_JS
 from .explorers._player import DIR_VARIABLE, PLAYER_CSS, PLAYER_JS, URL_PLACEHOLDER, make_readable
 
-_ASSETS = {PLAYER_CSS: "lincourse-player.css", PLAYER_JS: "lincourse-player.js"}
+_ASSETS = {PLAYER_CSS: "lincourse-player.css", PLAYER_JS: "lincourse-player.js",
+           ANSWER_CSS: "lincourse-answer.css", ANSWER_JS: "lincourse-answer.js"}
 _KEY = re.compile(re.escape(URL_PLACEHOLDER) + "([0-9a-f]{16})/")
 _used = set()
 
