@@ -193,8 +193,6 @@ def dataset_margin(X=None, y=None):
             # section "Exploring the margin of a data set"
             "sec-distance-margin-explorer": [dict(angle=40, b=0.0), dict(angle=300, b=0.0), dict(angle=320, b=0.25)]
             + [dict(angle=320, length=c, b=0.25 * c) for c in (2.0, 3.0)],
-            # the best angle through the origin (b = 0), and the best line on the slider grid
-            "ex-distance-best-angle": [dict(angle=325, b=0.0), dict(angle=320, b=0.25)],
         },
     )
 
