@@ -1,14 +1,15 @@
-"""Chapter 4 additions: the maximum-margin separator, the tightest bound, the experiment helpers,
-the explorers and static figures, and the self-checks of the exercises."""
+"""Chapters 5 and 6 (the perceptron): the maximum-margin separator, the tightest bound, the experiment
+helpers, the explorers and static figures, and every number the chapters' prose quotes."""
 
 import warnings
+from pathlib import Path
 
+import nbformat
 import numpy as np
 import pytest
 from matplotlib.figure import Figure
 
 import lincourse as lc
-from lincourse.checks import check
 from lincourse.explorers import perceptron as figures
 from lincourse.perceptron import (error_history, max_margin_separator, mistake_experiment, perceptron_orders,
                                   tightest_mistake_bound, weights_by_epoch)
@@ -195,25 +196,22 @@ def test_perceptron_steps_rejects_3d_data():
 def test_margin_updates_explorer():
     ex = lc.explorers.margin_updates()
     assert ex.caption
-    ex.set(margin=0.3)
-    assert "requested margin = 0.30" in ex.readout and "actual margin of the true separator" in ex.readout
-    assert ex.readout.splitlines()[1].startswith("updates made = ")  # the exercise's solution reads this line
-    assert "largest margin of these data (maximum-margin separator) = 0.331" in ex.readout
-    values = np.round(np.arange(0.02, 0.401, 0.02), 2)
-    assert len(_sweep(ex, "margin", values)) > 1
+    ex.set(margin=0.2)
+    assert "requested margin = 0.20" in ex.readout and "margin of the true separator" in ex.readout
+    assert "largest margin of these data (maximum-margin separator) = 0.207" in ex.readout
+    values = np.round(np.arange(0.02, 0.2601, 0.02), 2)
+    assert len(values) >= 13  # the website's player needs at least 13 positions
+    assert len(_sweep(ex, "margin", values)) == len(values)
 
 
-def test_margin_sweep_obeys_the_bound():
-    for run in figures.margin_sweep():
-        assert run["n_updates"] <= run["bound_tightest"] <= run["bound_true"] * (1 + 1e-9)
-        # the margin the data have is at least the one requested, and no separator beats the largest
-        assert run["margin"] - 1e-9 <= run["actual_margin"] <= run["max_margin"] * (1 + 1e-6)
-
-
-def test_chapter4_count_checks_are_exact(capsys):
-    from lincourse.checks import check
-    assert check("ex-perceptron-xor-feature", 29) is True
-    assert check("ex-perceptron-xor-feature", 29.04) is False
+def test_margin_updates_numbers_come_from_mistake_experiment():
+    ex = lc.explorers.margin_updates()
+    for m in (0.02, 0.1, 0.2):
+        res = mistake_experiment([m], n_samples=60, random_state=4)
+        readout = ex.set(margin=m).readout
+        assert f"updates made = {res.n_updates[0]} in {res.n_epochs[0]} epochs" in readout
+        assert f"tightest bound = {res.bound_tightest[0]:.1f}" in readout
+        assert res.n_updates[0] <= res.bound_tightest[0] <= res.bound_true[0] * (1 + 1e-9)
 
 
 def test_static_figures_are_figures():
@@ -221,7 +219,7 @@ def test_static_figures_are_figures():
     X, y = lc.datasets.make_separable(20, margin=0.1, random_state=0)
     runs = perceptron_orders(X, y, range(3))
     figs = [figures.plot_bound_check(res, title="t"),
-            figures.plot_updates_vs_margin([0.1, 0.2], [5.0, 3.0], [100.0, 25.0]),
+            figures.plot_proof_geometry(lc.augment(X), y, _run_weights(X, y), _unit_separator(X, y)),
             figures.plot_orders(X, y, runs, separator=max_margin_separator(X, y)),
             figures.plot_error_histories({"a": np.array([1.0, 0.5, 0.2]), "b": np.array([1.0, 0.5, 0.5])})]
     for fig in figs:
@@ -229,31 +227,109 @@ def test_static_figures_are_figures():
         assert lc.plotting.figure_to_png(fig).startswith(b"\x89PNG")
 
 
-# -- self-checks -------------------------------------------------------------------------------
 
-def test_chapter4_checks(capsys):
-    def perceptron_origin(X, y, max_epochs=100):
-        w = np.zeros(np.shape(X)[1])
-        for _ in range(max_epochs):
-            mistakes = 0
-            for x_i, y_i in zip(np.asarray(X, float), y):
-                if y_i * (w @ x_i) <= 0:
-                    w += y_i * x_i
-                    mistakes += 1
-            if not mistakes:
-                break
-        return w
 
-    assert check("ex-perceptron-gain", 24.5) is True
-    assert check("ex-perceptron-gain", 14.0) is False
-    assert check("ex-perceptron-learning-rate", {"weights"}) is True
-    assert check("ex-perceptron-learning-rate", {"weights", "number of updates"}) is False
-    assert check("ex-perceptron-from-scratch", perceptron_origin) is True
-    assert check("ex-perceptron-from-scratch", lambda X, y, max_epochs=100: np.zeros(np.shape(X)[1])) is False
-    assert check("ex-perceptron-freund-schapire", 36) is True      # R = 2, D = 1, gamma = 0.5
-    assert check("ex-perceptron-freund-schapire", 16) is False     # (R / gamma)^2: the deficit forgotten
-    assert check("ex-perceptron-margin-steps", [0.18]) is True
-    assert check("ex-perceptron-xor-feature", 29) is True
-    assert check("ex-perceptron-xor-feature", ...) is None
-    out = capsys.readouterr().out
-    assert out.count("Correct.") == 6
+def _run_weights(X, y):
+    run = lc.Perceptron().fit(X, y)
+    return np.vstack([np.zeros(X.shape[1] + 1), [np.r_[u.intercept, u.coef] for u in run.history_]])
+
+
+def _unit_separator(X, y):
+    w = tightest_mistake_bound(lc.augment(X), y, fit_intercept=False)[1][0]
+    return w / np.linalg.norm(w)
+
+
+def test_plot_proof_geometry_needs_a_separator():
+    X, y = lc.datasets.make_separable(20, margin=0.1, random_state=0)
+    with pytest.raises(ValueError, match="must separate"):
+        figures.plot_proof_geometry(lc.augment(X), y, _run_weights(X, y), -_unit_separator(X, y))
+
+
+# -- the numbers the chapters quote --------------------------------------------------------------
+
+CHAPTERS = Path(__file__).resolve().parents[1] / "chapters"
+
+
+def _prose(name):
+    """The markdown of a chapter (statements, prose and solutions), where the quoted numbers live."""
+    nb = nbformat.read(CHAPTERS / name, as_version=4)
+    return "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+
+
+def _quoted(name, *texts):
+    prose = _prose(name)
+    for text in texts:
+        assert text in prose, f"{name} no longer says {text!r}"
+
+
+X6 = np.array([[-2, -2], [2, 0], [-2, 0], [0, -2], [1, -2], [-1, 0]], dtype=float)
+y6 = np.array([1, 1, -1, 1, 1, -1])
+
+
+def test_chapter5_six_point_run():
+    toy = lc.Perceptron(fit_intercept=False).fit(X6, y6)
+    assert [u.index for u in toy.history_] == [0, 1, 2, 0, 1]        # update 3 spoils x[0], update 4 corrects it
+    np.testing.assert_array_equal(toy.history_[2].coef, [2.0, -2.0])
+    assert X6[0] @ toy.history_[2].coef == 0
+    bound, (w, _) = tightest_mistake_bound(X6, y6, fit_intercept=False)
+    assert round(bound, 1) == 26.0 and np.allclose(w, [1.0, -1.5], atol=1e-6)
+    assert lc.mistake_bound(X6, y6, toy.coef_, fit_intercept=False) == pytest.approx(40.0)
+    _quoted("05_perceptron.ipynb", "Update 3 above is", "$(2, -2)$", "tightest bound of 26", "only guarantee 40",
+            "$w = (1, -1.5)$", "$x^{(3)}$ and $x^{(4)}$")
+
+
+def test_chapter5_explorer_run():
+    X, y = lc.datasets.make_separable(30, margin=0.08, random_state=13)
+    run = lc.Perceptron().fit(X, y)
+    counts = np.bincount([u.index for u in run.history_], minlength=len(y))
+    assert (counts.argmax(), counts.max(), run.n_updates_) == (14, 7, 15)
+    _quoted("05_perceptron.ipynb", "$x^{(14)}$, is corrected 7 times")
+
+
+def test_chapter5_by_hand_run():
+    X = np.array([[2, 1], [0, -1], [-1, -2], [-2, -2]], dtype=float)
+    run = lc.Perceptron().fit(X, [1, 1, -1, -1])
+    assert run.n_updates_ == 4 and run.intercept_ == 2 and run.coef_.tolist() == [3.0, 1.0]
+    _quoted("05_perceptron.ipynb", "$[b, w_1, w_2] = [2, 3, 1]$", "after 4 updates")
+
+
+def test_chapter5_iris_centring():
+    iris = lc.datasets.load_iris()
+    mask = iris.target < 2
+    X, y = iris.data[mask], np.where(iris.target[mask] == 1, 1, -1)
+    numbers = []
+    for Z in (X, X - X.mean(axis=0)):
+        numbers.append((round(float(np.max(np.linalg.norm(Z, axis=1))), 2),
+                        round(1 / float(np.linalg.norm(max_margin_separator(Z, y)[0])), 3),
+                        round(tightest_mistake_bound(Z, y)[0], 1), lc.Perceptron().fit(Z, y).n_updates_))
+    assert numbers == [(9.14, 0.818, 150.5, 5), (2.63, 0.818, 13.2, 2)]
+    _quoted("05_perceptron.ipynb", "0.818 cm", "from 9.14 cm down to 2.63 cm", "from 150.5 to 13.2",
+            "updates from 5 to 2")
+
+
+def test_chapter5_random_experiment():
+    margins = np.random.default_rng(2024).uniform(0.01, 0.3, size=30)
+    res = mistake_experiment(margins, n_samples=60, d=2, random_state=1)
+    share = res.n_updates / res.bound_tightest
+    assert np.all(share <= 1)
+    assert (round(100 * np.median(share), 1), round(100 * share.max(), 1)) == (6.6, 16.6)
+    assert round(float(np.median(res.bound_true / res.bound_tightest)), 2) == 1.24
+    _quoted("05_perceptron.ipynb", "6.6 % of the tightest bound", "more than 16.6 %", "only 1.24 times")
+
+
+def test_chapter5_orders():
+    X, y = lc.datasets.make_separable(40, margin=0.05, random_state=2)
+    runs = perceptron_orders(X, y, random_states=range(20))
+    assert (runs.n_updates.min(), runs.n_updates.max()) == (7, 15)
+    assert round(tightest_mistake_bound(X, y)[0], 1) == 94.1
+    six = perceptron_orders(X, y, random_states=range(6))
+    assert np.all(six.geometric_margin < 1 / np.linalg.norm(max_margin_separator(X, y)[0]))
+    _quoted("05_perceptron.ipynb", "from 7 to 15 against a tightest bound of 94.1")
+
+
+def test_chapter5_basis_vectors_attain_the_bound():
+    for d in (2, 5, 20):
+        signs = np.where(np.arange(d) % 2 == 0, 1, -1)
+        X = signs[:, None] * np.eye(d)
+        assert lc.Perceptron(fit_intercept=False).fit(X, signs).n_updates_ == d
+        assert tightest_mistake_bound(X, signs, fit_intercept=False)[0] == pytest.approx(d, rel=1e-6)

@@ -241,6 +241,8 @@ def plot_proof_geometry(Z, y, coefs, u):
     """
     Z, coefs, u = np.asarray(Z, dtype=float), np.asarray(coefs, dtype=float), np.asarray(u, dtype=float)
     gamma = float(np.min(np.asarray(y) * (Z @ u)))
+    if gamma <= 0:
+        raise ValueError(f"u must separate the points through the origin (min_i y_i u . z_i = {gamma:.3g} <= 0)")
     R = float(np.max(np.linalg.norm(Z, axis=1)))
     k = np.arange(len(coefs))
     along, length = coefs @ u, np.linalg.norm(coefs, axis=1)
