@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed-stamp
 export MPLBACKEND := agg
 export PYTHONHASHSEED := 0
 
-.PHONY: help install test test-site-lane test-code-lane unit nbval book book-strict browser binder lab-test execute lab notebooks bench clean
+.PHONY: help install test test-site-lane test-code-lane unit nbval book book-strict browser binder lab-test execute lab notebooks exercises assignments grade answer-key bench clean
 
 help:
 	@echo "make book      build the website into _build/html (executes every notebook)"
@@ -18,6 +18,11 @@ help:
 	@echo "make lab       JupyterLab (with jupyterlab-myst) on the chapters"
 	@echo "make execute   re-execute the chapter notebooks in place (after editing them)"
 	@echo "make notebooks write _build/notebooks/instructor and _build/notebooks/student"
+	@echo "make exercises rebuild the exercises' records (lincourse/exercises/data) after editing a declaration"
+	@echo "make assignments  write _build/assignments/<chapter>: student notebook and otter-grader autograder"
+	@echo "make grade SUBMISSIONS=dir CHAPTER=NN  grade submitted notebooks offline -> _build/grades/<chapter>.csv"
+	@echo "make answer-key   write _build/answer-key.html: every exercise's solution, answer and points"
+	@echo "make book EDITION=class  the site for a class that grades: no solutions, no teaching notes"
 	@echo "make bench     benchmarks (slider latency, learners vs peers, build, page weight) -> tools/bench_results.md"
 	@echo "make clean     remove _build"
 
@@ -32,6 +37,7 @@ $(STAMP): pyproject.toml constraints.txt | $(BIN)/python
 install: $(STAMP)
 
 unit: install
+	$(BIN)/python tools/build_exercises.py --check
 	$(BIN)/python -m pytest tests -q --ignore=tests/site
 
 nbval: install
@@ -80,6 +86,22 @@ execute: install
 
 notebooks: install
 	$(BIN)/python tools/make_notebooks.py
+
+exercises: install
+	$(BIN)/python tools/build_exercises.py
+
+assignments: install
+	$(BIN)/python tools/assignments.py
+
+SUBMISSIONS ?=
+CHAPTER ?=
+grade: install
+	@test -n "$(SUBMISSIONS)" -a -n "$(CHAPTER)" || { echo "usage: make grade SUBMISSIONS=folder-of-notebooks CHAPTER=NN"; exit 2; }
+	@test -d _build/assignments || $(MAKE) --no-print-directory assignments
+	$(BIN)/python tools/grade.py --chapter "$(CHAPTER)" --submissions "$(SUBMISSIONS)"
+
+answer-key: install
+	$(BIN)/python tools/answer_key.py
 
 bench: install
 	$(BIN)/python tools/bench.py

@@ -15,7 +15,7 @@ import threading
 import numpy as np
 
 from ._canonical import (
-    FormError, canonical_number, digest, form_of_items, form_of_numbers, form_of_text, item_form, normalise, unseal,
+    SALT, FormError, canonical_number, digest, form_of_items, form_of_numbers, form_of_text, item_form, normalise, unseal,
 )
 from ._declare import WRITTEN, decode, record_of
 
@@ -57,6 +57,52 @@ def score(key, value):
         return float(record_of(key)["points"]) if verdict is True else 0.0
     except KeyError:
         return 0.0
+
+
+def judge_answer(record, value):
+    """``(right, message)`` for ``value`` as an answer to the exercise whose record is ``record``: the
+    autograder's test (``tools/assignments.py``, which embeds the record in the test). Never raises.
+
+    The answer is turned into canonical forms here, in the submission's process (a student's function
+    is called here, on the public cases); whether they are right is decided in a fresh interpreter
+    that runs only ``hashlib`` on the record's hashes, so a submission that has replaced functions of
+    lincourse or numpy in its own process cannot change the verdict.
+    """
+    try:
+        forms, message = _forms_for_grading(record, value)
+    except Exception as exc:  # a bug of the check itself: no points, and say why
+        return False, f"The check failed ({type(exc).__name__}: {exc})."
+    if forms is None:
+        return False, message
+    import json
+    import subprocess
+    import sys
+
+    try:
+        done = subprocess.run([sys.executable, "-I", "-S", "-c", _JUDGE], capture_output=True, text=True, timeout=60,
+                              input=json.dumps({"salt": SALT, "key": record["key"], "accept": record["accept"],
+                                                "forms": forms}))
+        right = json.loads(done.stdout)
+    except Exception as exc:
+        return False, f"The check failed ({type(exc).__name__}: {exc})."
+    return right is True, message if right is True else "Not yet."
+
+
+_JUDGE = ("import hashlib, json, sys\n"
+          "d = json.load(sys.stdin)\n"
+          "h = lambda f: hashlib.sha256(f\"{d['salt']}|{d['key']}|{f}\".encode('utf-8')).hexdigest()\n"
+          "print(json.dumps(bool(d['forms']) and all(h(f) in d['accept'] for f in d['forms'])))\n")
+
+
+def _forms_for_grading(record, value):
+    """``(forms, message)``: the canonical forms to judge (one per case for a function), or ``None``
+    and why there is nothing to judge (no answer, a wrong form, a function that fails)."""
+    right, message = verdict(record, value, {})
+    if right is not True:
+        return None, message
+    if record["kind"] == "function":
+        return _function_results(record, value), message
+    return [_form_of(record, value)], message
 
 
 def _verdict(key, value, attempts):
@@ -198,6 +244,16 @@ def _call(function, args, seconds):
         signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
 
 
+def _result_form(record, i, array):
+    return f"case{i}:" + ",".join(canonical_number(float(x), record["digits"]) for x in array.ravel())
+
+
+def _function_results(record, function):
+    """The forms of ``function``'s results on the cases (called once more, for the grader's judge)."""
+    return [_result_form(record, i, np.asarray(_call(function, decode(case), record["timeout"]), dtype=float))
+            for i, case in enumerate(record["cases"], 1)]
+
+
 def _check_function(record, function, attempts):
     if not callable(function):
         raise FormError(f"expected a function, the {record['answer']} you defined, got {_describe(function)}")
@@ -221,8 +277,7 @@ def _check_function(record, function, attempts):
                            f"expected shape {tuple(record['shapes'][i - 1])}.")
         if not np.all(np.isfinite(array)):
             return False, f"Not yet: your function returned a value that is not finite (inf or nan){where}."
-        form = f"case{i}:" + ",".join(canonical_number(float(x), record["digits"]) for x in array.ravel())
-        ok, message = judge(record, form, attempts)
+        ok, message = judge(record, _result_form(record, i, array), attempts)
         if not ok:
             return False, message if message.startswith("Not yet:") else not_yet(record, attempts[key], where)
     return True, "Correct."
