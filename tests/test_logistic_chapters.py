@@ -388,14 +388,44 @@ def _ch7_numbers():
     ]
 
 
-NUMBERS = {"07_logistic_model": _ch7_numbers}
+def _ch8_numbers():
+    X, y = lx.demo_data()
+    gd1 = lc.LogisticRegression(solver="gd", learning_rate=1.0, max_iter=1000).fit(X, y)
+    gd3 = lc.LogisticRegression(solver="gd", learning_rate=3.0, max_iter=1000).fit(X, y)
+    newton = lc.LogisticRegression().fit(X, y)
+    excess = " ".join(f"{v:.1e}" for v in newton.loss_history_[2:6] - newton.loss_history_[-1])
+    X_sep, y_sep = lc.datasets.make_separable(30, margin=0.2, random_state=0)
+    w_svm, _ = lc.max_margin_separator(X_sep, y_sep)
+    angles, norms = [], []
+    for C in (1.0, 1e2, 1e4, 1e6):
+        m = lc.LogisticRegression(C=C).fit(X_sep, y_sep)
+        norms.append(f"{np.linalg.norm(m.coef_):.2f}")
+        angles.append(np.degrees(np.arccos(min(m.coef_ @ w_svm / np.linalg.norm(m.coef_) / np.linalg.norm(w_svm), 1))))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", lc.SeparationWarning)
+        stopped = lc.LogisticRegression(max_iter=40).fit(X_sep, y_sep)
+    return [
+        ("in 219 iterations at $\\eta = 1$ and 64 at $\\eta = 3$", (gd1.n_iter_, gd3.n_iter_) == (219, 64)),
+        ("Newton's method stops after 6", newton.n_iter_ == 6),
+        ("$4.0\\times10^{-3}$ to $8.3\\times10^{-5}$, $4.7\\times10^{-8}$ and $1.6\\times10^{-14}$",
+         excess == "4.0e-03 8.3e-05 4.7e-08 1.6e-14"),
+        ("about 7 degrees to a third of a degree", round(angles[0]) == 7 and 0.3 < angles[-1] < 0.35
+         and all(a > b for a, b in zip(angles, angles[1:]))),
+        ("(2.58, 11.34, 26.39, 43.63 above)", norms == ["2.58", "11.34", "26.39", "43.63"]),
+        ("(0.398 on the 40 points)", f"{newton.loss_history_[-1]:.3f}" == "0.398"),
+        ("with the loss near $10^{-10}$", 1e-11 < stopped.loss_history_[-1] < 1e-9 and stopped.n_iter_ < 40),
+    ]
+
+
+NUMBERS = {"07_logistic_model": _ch7_numbers, "08_fitting_logistic_regression": _ch8_numbers}
 
 
 @pytest.mark.parametrize("stem", LOGISTIC)
 def test_the_numbers_the_prose_quotes_are_what_lincourse_computes(stem):
     if stem not in NUMBERS:
         pytest.skip(f"no numbers registered for {stem}")
-    text = "\n".join("".join(c["source"]) for c in _cells(stem) if c["cell_type"] == "markdown")
+    text = "\n".join("".join(c["source"]) for c in _cells(stem)
+                     if c["cell_type"] == "markdown" or "exercise-declaration" in _tags(c))   # feedback quotes too
     outputs = "\n".join("".join(o.get("text", "")) for c in _cells(stem) if c["cell_type"] == "code"
                         for o in c.get("outputs", []))
     text, outputs = " ".join(text.split()), " ".join(outputs.split())

@@ -1,4 +1,5 @@
-"""Explorers and static figures of chapter 5 (*Logistic regression*).
+"""Explorers and static figures of chapters 7-9 (*The logistic model and maximum likelihood*, *Fitting logistic
+regression, and when the fit does not exist*, *Logistic regression in practice*).
 
 Explorers: :func:`sigmoid_fit` (a sigmoid over labelled points on a line, with the cross-entropy
 live), :func:`probability_field` (the probability ``sigmoid(w . x + b)`` over the plane) and
@@ -47,7 +48,7 @@ _LIM = (-3.5, 3.5)
 
 
 def demo_data():
-    """The chapter's 2-D data: ``make_overlapping(40, separation=2.0, random_state=3)``.
+    """The 2-D data of chapters 7 and 8: ``make_overlapping(40, separation=2.0, random_state=3)``.
 
     Forty points, two overlapping Gaussian classes, not linearly separable; every coordinate lies
     in ``[-3.5, 3.5]``.
@@ -62,7 +63,7 @@ def _mle(X, y):
 
 # -- explorers ---------------------------------------------------------------------------------------
 def sigmoid_fit():
-    """Chapter 5: the curve ``p = sigmoid(w x + b)`` over twelve labelled points on a line.
+    """Chapter 7: the curve ``p = sigmoid(w x + b)`` over twelve labelled points on a line.
 
     Points with ``y = +1`` sit at height 1 (circles), points with ``y = -1`` at height 0 (squares).
     A vertical segment joins each point to the curve: its length is ``1 - p_i(observed label)``, and
@@ -111,7 +112,7 @@ def sigmoid_fit():
 
 
 def probability_field(X=None, y=None):
-    """Chapter 5: the probability ``sigmoid(w1 x1 + w2 x2 + b)`` over the plane, for chosen weights.
+    """Chapter 7: the probability ``sigmoid(w1 x1 + w2 x2 + b)`` over the plane, for chosen weights.
 
     The shading is the probability of ``y = +1`` (orange near 0, white at 1/2, blue near 1); the solid line is
     the decision boundary ``p = 1/2`` and the dotted lines are ``p = 0.1`` and ``p = 0.9``, which
@@ -161,7 +162,7 @@ def probability_field(X=None, y=None):
 
 
 def gradient_descent(X=None, y=None, n_iter=100):
-    """Chapter 5: gradient descent (algorithm ``alg-gd``) for several learning rates, iteration by iteration.
+    """Chapter 8: gradient descent (algorithm ``alg-gd``) for several learning rates, iteration by iteration.
 
     Left: the data, the probability field and the boundary after ``iteration`` steps. Right: the
     mean cross-entropy against the iteration for the chosen learning rate, with the current iteration
@@ -220,10 +221,9 @@ def gradient_descent(X=None, y=None, n_iter=100):
                  "shading and the boundary after k gradient steps. Right: the mean cross-entropy against the "
                  "iteration for the chosen learning rate (blue), the current iteration (vermillion dot) and "
                  "the minimum (dashed)."),
-        # the section "Gradient descent in the explorer" (and the chapter's teaching note: log10 eta = 0, 1, 1.2, 1.4)
-        asked={"sec-logistic-gd-explorer": [dict(log_lr=v, iteration=100) for v in (-1.5, 0.0, 1.3)]
-                                           + [dict(log_lr=v) for v in (0.0, 1.0, 1.2, 1.4)],
-               # one slider step at a time at iteration 100: the answer (eta = 10) and its neighbours
+        # the section "Gradient descent in the explorer" sets three rates at the last iteration
+        asked={"sec-logistic-gd-explorer": [dict(log_lr=v, iteration=100) for v in (-1.5, 0.0, 1.3)],
+               # the exercise moves the rate over every slider position at the last iteration
                "ex-logistic-learning-rate": [dict(log_lr=round(v, 1), iteration=100)
                                              for v in np.arange(-1.5, 1.5001, 0.1)]},
         figsize=(8.4, 3.6),
@@ -362,7 +362,7 @@ def multiclass_figure(ovr, softmax, X, y, xlim, ylim, names, feature_names=("$x_
 def calibration_figure(table):
     """Reliability diagram of a :class:`~lincourse.metrics.CalibrationTable`: observed against predicted.
 
-    Chapter 5, section on calibration. Each non-empty bin is a dot at (mean predicted probability,
+    Chapter 9, section on calibration. Each non-empty bin is a dot at (mean predicted probability,
     observed frequency) with a vertical bar for its 95 % Wilson interval (``table.low`` to
     ``table.high``), so that a bin of a few points shows how little it can say.
     """
