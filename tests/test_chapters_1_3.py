@@ -219,3 +219,43 @@ def test_chapter2_feature_stretch_changes_margins():
     best3 = lc.geometric_margin(X * s, y, w3, b3)
     assert best3 > lc.geometric_margin(X, y, wb, bb)
     assert lc.geometric_margin(X * s, y, wb / s, bb) < best3 - 1e-3   # the image of the old best is not the new best
+
+
+# -- numbers quoted in the prose of chapter 3 ----------------------------------------------------------
+def _credit():
+    X, y = lc.datasets.load_credit(return_X_y=True)
+    return X, y, (X - X.mean(axis=0)) / X.std(axis=0)
+
+
+def test_chapter3_rule_and_lp_numbers():
+    X, y, _ = _credit()
+    wrong = y * lc.decision_function(X, [0.5, 1.0], -75.0) <= 0
+    assert wrong.sum() == 3 and lc.training_error(X, y, [0.5, 1.0], -75.0) == pytest.approx(0.075)
+    assert not lc.is_linearly_separable(X, y) and lc.is_linearly_separable(X[~wrong], y[~wrong])
+    r, yk = X[~wrong, 1] / X[~wrong, 0], y[~wrong]
+    assert f"{r[yk == 1].min():.2f}" == "1.08" and f"{r[yk == -1].max():.2f}" == "1.86"
+
+
+def test_chapter3_explorer_and_landscape_numbers():
+    X, y, Z = _credit()
+    E = lc.training_error_landscape(Z, y, np.arange(0, 360, 1.0), np.linspace(-2, 2, 201))
+    assert E.min() == pytest.approx(1 / 40)
+    j, k = np.unravel_index(np.argmin(E), E.shape)
+    assert k == 105
+    assert lc.training_error_landscape(Z, y, [95], [0.5])[0, 0] == pytest.approx(1 / 40)
+    # the exercise on one step: 9/40 at both angles, two points leave and two enter
+    before = y * (Z @ unit_vector(90) - 0.25) <= 0
+    after = y * (Z @ unit_vector(105) - 0.25) <= 0
+    assert before.sum() == after.sum() == 9
+    assert np.sum(before & ~after) == 2 and np.sum(~before & after) == 2
+
+
+def test_chapter3_ties_and_baseline():
+    X, y, _ = _credit()
+    def errors(c):
+        return int(np.sum(y * lc.decision_function(X, [1.0, 0.0], -c) <= 0))
+    assert [errors(c) for c in (32.5, 33.0, 33.5)] == [10, 13, 13]
+    assert [errors(c) for c in (19.5, 20.0, 20.5)] == [12, 13, 12]
+    np.testing.assert_array_equal(np.sort(y[X[:, 0] == 33]), [1, 1, 1])
+    np.testing.assert_array_equal(np.sort(y[X[:, 0] == 20]), [-1, 1])
+    assert np.sum(y == 1) == 28 and np.mean(y == -1) == pytest.approx(0.30)

@@ -243,9 +243,9 @@ def training_error(X=None, y=None, feature_names=("$x_1$", "$x_2$")):
                  "points the line misclassifies are ringed in vermillion, and the fraction of them, E_in, is "
                  "printed above the figure."),
         asked={
-            # chapter 3 (credit data), section on the explorer: four consecutive offsets at angle 95
-            "sec-training-explorer": [dict(angle=95, b=v) for v in (0.40, 0.45, 0.50, 0.55)],
-            # the best line through the average applicant (b = 0, 4/40), then the best line (1/40)
-            "ex-training-credit": [dict(angle=105, b=0.0), dict(angle=95, b=0.5)],
+            # chapter 3 (credit data), section on the explorer: angle 95, without and with an offset
+            "sec-training-explorer": [dict(angle=95, b=0.0), dict(angle=95, b=0.5)],
+            # the two settings the exercise compares (one website step of the angle)
+            "ex-training-step": [dict(angle=90, b=-0.25), dict(angle=105, b=-0.25)],
         },
     )
