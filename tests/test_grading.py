@@ -111,3 +111,21 @@ def test_every_submission_gets_its_true_score_and_none_stops_the_run(graded):
         assert [float(p) for p in row[1:4]] == points, (name, row)
         assert float(row[4]) == sum(points) and row[5] == "6" and row[6] == "", (name, row)
     assert rows["not-a-notebook"][4] == "0" and rows["not-a-notebook"][7].startswith("not graded")
+
+
+def test_the_answer_key_holds_every_reference_solution_and_points(tmp_path):
+    out = tmp_path / "answer-key.html"
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "answer_key.py"), "--out", str(out), str(TOY)],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    page = out.read_text()
+    assert (tmp_path / "answer-key_files" / "tex-svg.js").stat().st_size > 100_000   # formulas offline
+    for key, answer, points in [("ex-toy-distance", "2", "2 points"), ("ex-toy-set", "{A, C}", "1 point"),
+                                ("ex-toy-function", "a function: see the solution", "3 points"),
+                                ("ex-toy-proof", None, "2 points, graded by hand")]:
+        article = page.split(f"<article id='{key}'>")[1].split("</article>")[0]
+        assert points in article and "objective" in article
+        if answer:
+            assert f"</code>): {answer}</p>" in article
+    assert "objective 1. compute a distance;" in page and "twice an integer" in page
+    assert "Chapter total: 8 points." in page

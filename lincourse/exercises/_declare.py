@@ -39,6 +39,7 @@ DATA = Path(__file__).with_name("data")
 MAX_FORMS = 64
 _KEY = re.compile(r"^[a-z][a-z0-9-]*$")
 _DECLARED: dict[str, dict] = {}   # declared in this process (the instructor notebook): wins over DATA
+_REFERENCES: dict[str, object] = {}   # the reference answers declared in this process, for the answer key only
 _shipped: dict[str, dict] | None = None
 
 
@@ -138,6 +139,7 @@ def _record(key, answer, kind, reference, digits, points, objective, wrong, hint
         accept = [f for i, r in enumerate(results) for f in _function_forms(record, i, r)]
     else:
         value = reference() if callable(reference) else reference
+        _REFERENCES[key] = value
         if kind == "vector":
             record["size"] = len(_numbers_of(value, flatten))
         accept = _forms(record, value)
