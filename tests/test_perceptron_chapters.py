@@ -333,3 +333,68 @@ def test_chapter5_basis_vectors_attain_the_bound():
         X = signs[:, None] * np.eye(d)
         assert lc.Perceptron(fit_intercept=False).fit(X, signs).n_updates_ == d
         assert tightest_mistake_bound(X, signs, fit_intercept=False)[0] == pytest.approx(d, rel=1e-6)
+
+
+def _versicolor_virginica():
+    iris = lc.datasets.load_iris()
+    mask = iris.target > 0
+    return iris.data[mask], np.where(iris.target[mask] == 2, 1, -1)
+
+
+def _quietly(cls, X, y, **params):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", lc.ConvergenceWarning)
+        return cls(**params).fit(X, y)
+
+
+def test_chapter6_pocket_averaged_and_the_optimum():
+    X, y = _versicolor_virginica()
+    errors = {cls: round(1 - _quietly(cls, X, y, max_epochs=1000).score(X, y), 2)
+              for cls in (lc.Perceptron, lc.PocketPerceptron, lc.AveragedPerceptron)}
+    assert list(errors.values()) == [0.05, 0.02, 0.04]
+    history = error_history(_quietly(lc.Perceptron, X, y, max_epochs=1000), X, y)
+    assert (round(history[100:].min(), 2), round(history[100:].max(), 2)) == (0.02, 0.5)
+    # removing one point leaves separable data, and the whole set is not separable: the optimum is 1/N
+    assert not lc.is_linearly_separable(X, y)
+    one_out = [i for i in range(len(y)) if lc.is_linearly_separable(np.delete(X, i, axis=0), np.delete(y, i))]
+    assert one_out == [33, 83]
+    _quoted("06_perceptron_nonseparable.ipynb", "between 0.02 and 0.50 even after update 100", "its final value, 0.05",
+            "with error 0.02", "ends at 0.04", "The optimum is 0.01, below the pocket's 0.02")
+
+
+def test_chapter6_centring_helps_the_pocket():
+    X, y = _versicolor_virginica()
+    Xc = X - X.mean(axis=0)
+    raw = [round(1 - _quietly(lc.PocketPerceptron, X, y, max_epochs=e).score(X, y), 2) for e in (10, 100)]
+    centred = round(1 - _quietly(lc.PocketPerceptron, Xc, y, max_epochs=100).score(Xc, y), 2)
+    assert raw == [0.5, 0.03] and centred == 0.01
+    _quoted("06_perceptron_nonseparable.ipynb", "Centred, the pocket reaches 0.01 within 100 epochs",
+            "still at 0.50 after 10 epochs and at 0.03 after 100")
+
+
+def test_chapter6_freund_schapire_numbers():
+    X, y = _versicolor_virginica()
+    gammas = np.geomspace(1e-3, 1e2, 61)
+    pocket = _quietly(lc.PocketPerceptron, X, y, max_epochs=1000)
+    plain = _quietly(lc.Perceptron, X, y, max_epochs=1000)
+
+    def bound(n):
+        return min(lc.freund_schapire_bound(X, y, pocket.coef_, pocket.intercept_, gamma=g, n_epochs=n) for g in gammas)
+
+    assert bound(1) > len(y)                                    # "above N = 100"
+    assert round(bound(1000) / plain.n_updates_) == 8           # "about 8 times the updates made"
+    Xf, yf = np.array([[1.5], [-1.0], [0.5], [-2.0], [0.5]]), np.array([1, -1, -1, -1, 1])
+    value = lc.freund_schapire_bound(Xf, yf, w=[1.0], fit_intercept=False, gamma=1.0)
+    assert value == pytest.approx((2 + np.sqrt(2.5)) ** 2) and round(value, 1) == 12.8
+    assert _quietly(lc.Perceptron, Xf, yf, fit_intercept=False, max_epochs=1).n_updates_ == 2
+    _quoted("06_perceptron_nonseparable.ipynb", "above $N = 100$", "about 8 times the updates made",
+            "\\approx 12.8", "2 mistakes")
+
+
+def test_chapter6_criterion_and_xor():
+    toy = lc.Perceptron(fit_intercept=False).fit(X6, y6)
+    weights = [np.zeros(2)] + [u.coef for u in toy.history_]
+    assert [float(np.sum(np.maximum(0.0, -y6 * (X6 @ w)))) for w in weights] == [0, 10, 0, 0, 0, 0]
+    X, y = lc.datasets.make_xor()
+    assert lc.Perceptron().fit(np.column_stack([X, X[:, 0] * X[:, 1]]), y).n_updates_ == 29
+    _quoted("06_perceptron_nonseparable.ipynb", "jumps to 10 after the first update", "three more updates follow")
