@@ -134,7 +134,8 @@ def chapter_key(path, records, references, md):
                            f"<pre class='code'>{html.escape(c.source)}</pre>{_outputs(c)}" for c in solutions.get(key, []))
         parts.append(f"<article id='{key}'><h3>{html.escape(name)} <small>({key})</small></h3>"
                      f"<p class='meta'>{r['points']:g} point{'s' if r['points'] != 1 else ''}, {how}; "
-                     f"kind: {r['kind']}" + (f"; objective {_md(md, str(objective))[3:-5]}" if objective else "")
+                     f"kind: {r['kind']}" + (f"; objective {md.renderInline(ROLE.sub(lambda m: m.group(1) or m.group(2) or '', str(objective)))}"
+                        if objective else "")
                      + f"</p>{_md(md, body)}{answer}<div class='solution'><h4>Solution</h4>{solution or '<p>(none)</p>'}"
                      f"</div></article>")
     parts.append(f"<p class='meta'>Chapter total: {total:g} points.</p></section>")
