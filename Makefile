@@ -45,10 +45,21 @@ nbval: install
 
 # The website shows the kernel-free players; a notebook that raises fails the build
 # (nb_execution_raise_on_error in _config.yml).
+# EDITION=class: the site for a class that grades its homework (no solutions, no teaching notes,
+# no buttons to the full notebooks), in _build/class/html; see tools/class_edition.py.
+EDITION ?= public
 book: install
+ifeq ($(EDITION),class)
+	$(BIN)/python tools/class_edition.py --out _build/class/src
+	LINCOURSE_EXPLORER_MODE=player $(BIN)/jupyter-book build _build/class/src --all --keep-going
+	rm -rf _build/class/html && mv _build/class/src/_build/html _build/class/html
+	@echo
+	@echo "The class edition is in _build/class/html; open _build/class/html/index.html in a browser."
+else
 	LINCOURSE_EXPLORER_MODE=player $(BIN)/jupyter-book build . --all --keep-going
 	@echo
 	@echo "The book is in _build/html; open _build/html/index.html in a browser."
+endif
 
 book-strict: install
 	LINCOURSE_EXPLORER_MODE=player $(BIN)/jupyter-book build . --all -W --keep-going

@@ -116,3 +116,27 @@ def test_chapter_student_edition_has_no_solution_and_runs(path, tmp_path):
     assert not any("instructor" in c.metadata.get("tags", []) for c in student.cells)
     NotebookClient(student, timeout=300, kernel_name="python3",
                    resources={"metadata": {"path": str(ROOT / "chapters")}}).execute()
+
+
+def test_class_edition_keeps_the_answer_boxes_and_drops_solutions_notes_and_buttons(tmp_path):
+    from class_edition import _config, class_edition
+
+    nb = _toy()
+    nb.cells.insert(1, nbformat.v4.new_code_cell('declare("ex-toy", answer="answer", reference=42)',
+                                                 metadata={"tags": ["exercise-declaration", "remove-input"]}))
+    edition = class_edition(nb)
+    text = nbformat.writes(edition)
+    assert "SECRET" not in text and "solution-start" not in text
+    assert 'declare("ex-toy"' in text and "More text" in text and "print('kept')" in text
+    config = __import__("yaml").safe_load(_config((ROOT / "_config.yml").read_text()))
+    assert config["launch_buttons"] == {"thebe": False}
+    assert not config["html"]["use_download_button"] and not config["html"]["use_repository_button"]
+    assert config["title"].endswith("(class edition)")
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "class_edition.py"), "--out", str(tmp_path / "src")],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "class edition" in (tmp_path / "src" / "intro.md").read_text()
+    for path in (tmp_path / "src" / "chapters").glob("*.ipynb"):
+        chapter = nbformat.read(path, as_version=4)
+        assert not any("{solution-start}" in c.source or "instructor" in c.metadata.get("tags", [])
+                       for c in chapter.cells), path.name

@@ -1,0 +1,93 @@
+"""Write the source of the class edition of the website: the book without solutions or teaching notes.
+
+Usage: ``python tools/class_edition.py [--out _build/class/src]``; ``make book EDITION=class`` then
+builds it into ``_build/class/html``.
+
+The public site is for self-study: solutions in dropdowns, teaching notes folded in a box for
+instructors. A class that grades its homework is pointed at the class edition instead: the same
+chapters, explorers, players and answer boxes (which hold salted hashes only), without
+
+* the solutions (every ``solution-start`` ... ``solution-end`` block and every cell tagged ``solution``),
+* the teaching notes (cells tagged ``instructor``),
+* the buttons that lead to the full notebooks: the download of a page's ``.ipynb`` (its
+  declarations compute the answers), Binder, Colab, Live Code and the repository link. Students get
+  their notebooks from the instructor (``make assignments``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import shutil
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+from make_notebooks import END, INLINE, START, _tags  # noqa: E402
+
+BANNER = ("\n:::{note}\nThis is the class edition of the course: it has no solutions. Your instructor hands out the "
+          "notebooks and says how exercises are submitted.\n:::\n")
+
+
+def class_edition(nb):
+    """A copy of notebook ``nb`` without solutions or teaching notes (outputs kept)."""
+    nb = copy.deepcopy(nb)
+    cells, inside = [], False
+    for cell in nb.cells:
+        source = cell.source
+        if cell.cell_type == "markdown" and START.search(source):
+            inside = True
+            continue
+        if inside:
+            inside = not (cell.cell_type == "markdown" and END.search(source))
+            continue
+        if _tags(cell) & {"instructor", "solution"}:
+            continue
+        if cell.cell_type == "markdown" and INLINE.search(source):
+            cell.source = INLINE.sub("", source)
+        cells.append(cell)
+    if inside:
+        raise ValueError("a solution is opened with solution-start but never closed")
+    nb.cells = cells
+    return nb
+
+
+def _config(text):
+    """The class edition's ``_config.yml``: no buttons that lead to the full notebooks."""
+    import yaml
+
+    config = yaml.safe_load(text)
+    config["title"] = config.get("title", "") + " (class edition)"
+    config["launch_buttons"] = {"thebe": False}
+    config.setdefault("html", {}).update(use_repository_button=False, use_download_button=False,
+                                         use_issues_button=False, use_edit_page_button=False)
+    return yaml.safe_dump(config, sort_keys=False, allow_unicode=True)
+
+
+def main(argv=None):
+    import nbformat
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "_build" / "class" / "src")
+    args = parser.parse_args(argv)
+    out = args.out
+    shutil.rmtree(out, ignore_errors=True)
+    (out / "chapters").mkdir(parents=True)
+    shutil.copytree(ROOT / "_static", out / "_static")
+    shutil.copyfile(ROOT / "_toc.yml", out / "_toc.yml")
+    (out / "_config.yml").write_text(_config((ROOT / "_config.yml").read_text()), encoding="utf-8")
+    intro = (ROOT / "intro.md").read_text(encoding="utf-8")
+    title_end = intro.index("\n", intro.index("# ")) + 1
+    (out / "intro.md").write_text(intro[:title_end] + BANNER + intro[title_end:], encoding="utf-8")
+    for path in sorted((ROOT / "chapters").glob("*.ipynb")):
+        nbformat.write(class_edition(nbformat.read(path, as_version=4)), out / "chapters" / path.name)
+    for extra in ("LICENSE", "LICENSE-CONTENT.md", "CITATION.cff"):
+        if (ROOT / extra).exists():
+            shutil.copyfile(ROOT / extra, out / extra)
+    print(f"class edition source written to {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
