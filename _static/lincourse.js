@@ -6,6 +6,10 @@
  * one that still does not fit keeps its scroll box and is given a place in the Tab order, so that it
  * can be scrolled with the keyboard (WCAG 2.1.1; axe-core's scrollable-region-focusable). Formulas
  * that fit stay out of the Tab order: screen readers read them from MathJax's assistive MathML.
+ *
+ * Live Code: the button loads the Thebe library from a CDN and then asks mybinder.org for a kernel.
+ * Offline, or when either cannot be reached, the theme's button would say "Loading thebe from
+ * CDN..." for ever; here it says what went wrong and what works instead.
  */
 (function () {
   "use strict";
@@ -29,6 +33,45 @@
       }
     });
   }
+
+  var LIVE_FAILED = "Live Code could not start: it needs an internet connection to load its library and " +
+    "a kernel from mybinder.org, and {what}. The sliders and answer boxes on this page work without it; " +
+    "to run the code, open the notebook in JupyterLab, Binder or Colab.";
+
+  function liveCodeFailed(what) {
+    document.querySelectorAll(".thebe-launch-button").forEach(function (button) {
+      button.textContent = "Live Code unavailable";
+      var note = document.getElementById("lincourse-live-code-status");
+      if (!note) {
+        note = document.createElement("p");
+        note.id = "lincourse-live-code-status";
+        note.className = "lincourse-live-code-status";
+        note.setAttribute("role", "status");
+        var article = document.querySelector("main article, article, main") || document.body;
+        article.insertBefore(note, article.firstChild);
+      }
+      note.textContent = LIVE_FAILED.replace("{what}", what);
+    });
+  }
+
+  // the theme adds the Thebe script to <head> when the button is pressed: watch for it
+  new MutationObserver(function (changes) {
+    changes.forEach(function (change) {
+      change.addedNodes.forEach(function (node) {
+        if (node.tagName !== "SCRIPT" || !/thebe/i.test(node.src || "")) return;
+        var loaded = false;
+        node.addEventListener("load", function () { loaded = true; });
+        node.addEventListener("error", function () { liveCodeFailed("its library could not be loaded"); });
+        setTimeout(function () {
+          if (!loaded) liveCodeFailed("its library did not arrive within 20 seconds");
+        }, 20000);
+      });
+    });
+  }).observe(document.head, {childList: true});
+  window.addEventListener("offline", function () {
+    if (document.querySelector(".thebe-launch-button .loading-text, .thebe-launch-button .spinner"))
+      liveCodeFailed("the connection was lost");
+  });
 
   var pending = null;
   function later() {

@@ -97,3 +97,20 @@ def test_landing_page_explains_sliders_binder_and_downloads(browser, server):
         assert words.lower() in text.lower(), words
     assert not errors
     page.close()
+
+
+def test_live_code_says_what_went_wrong_when_it_cannot_reach_a_server(browser, server):
+    """Offline, the Live Code button's library cannot load: the page says so, and what works instead."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.route("**/*", lambda route: route.abort() if urlparse(route.request.url).hostname != "127.0.0.1"
+               else route.continue_())
+    page.goto(f"{server}/{PAGES[0]}", wait_until="networkidle")
+    button = page.locator(".thebe-launch-button").first
+    assert button.count() == 1, "no Live Code button on the page"
+    button.evaluate("b => b.click()")   # it sits in the launch menu; a click starts it as the menu's would
+    status = page.locator("#lincourse-live-code-status")
+    status.wait_for(timeout=25000)
+    assert "Live Code could not start" in status.text_content()
+    assert "its library could not be loaded" in status.text_content()
+    assert status.get_attribute("role") == "status"
+    page.close()
