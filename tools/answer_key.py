@@ -30,30 +30,10 @@ OPTION = re.compile(r"^:[\w-]+:[^\n]*\n", re.M)
 ROLE = re.compile(r"\{[\w:-]+\}`([^`<]*?)(?:\s*<([^`>]*)>)?`")
 START = re.compile(r"```\{solution-start\}\s*([\w:-]+)")
 END = re.compile(r"```\{solution-end\}")
-_DUMP = ("import json as _json, lincourse.exercises._declare as _d, lincourse.exercises._answer_key as _k\n"
-         "print(_json.dumps([_d.declared(), {k: _k.shown(v) for k, v in _d._REFERENCES.items()}]))")
 
 
 def _tags(cell):
     return set(cell.get("metadata", {}).get("tags", []))
-
-
-def references_of(path, timeout=600):
-    """The records and the reference answers (None for functions) of the declarations of chapter ``path``."""
-    import nbformat
-    from nbclient import NotebookClient
-
-    nb = nbformat.read(path, as_version=4)
-    marks = [k for k, c in enumerate(nb.cells) if c.cell_type == "code" and DECLARATION in _tags(c)]
-    if not marks:
-        return [], {}
-    nb.cells = [c for c in nb.cells[:marks[-1] + 1] if c.cell_type == "code" and "solution" not in _tags(c)
-                and "answer" not in _tags(c)] + [nbformat.v4.new_code_cell(_DUMP)]
-    NotebookClient(nb, timeout=timeout, kernel_name="python3",
-                   resources={"metadata": {"path": str(Path(path).parent)}}).execute()
-    text = "".join(o.get("text", "") for o in nb.cells[-1].outputs if o.get("name") == "stdout")
-    records, references = json.loads(text.strip().splitlines()[-1])
-    return records, references
 
 
 def _markdown():
@@ -149,6 +129,8 @@ border-left:3px solid #ccc}img{max-width:100%}.solution{margin-left:1rem}@media 
 
 
 def main(argv=None):
+    from build_exercises import run_declarations
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("notebooks", nargs="*", type=Path, help="chapter notebooks (default: chapters/*.ipynb)")
     parser.add_argument("--out", type=Path, default=ROOT / "_build" / "answer-key.html")
@@ -157,7 +139,7 @@ def main(argv=None):
     md = _markdown()
     sections, count = [], 0
     for path in notebooks:
-        records, references = references_of(path)
+        records, references = run_declarations(path)
         if not records:
             continue
         sections.append(chapter_key(path, records, references, md))

@@ -27,7 +27,9 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "lincourse" / "exercises" / "data"
 TAG = "exercise-declaration"
 _LABEL = re.compile(r"^:::+\{exercise\}[^\n]*\n(?::[\w-]+:[^\n]*\n)*?:label:\s*([\w:-]+)", re.M)
-_DUMP = "import json as _json, lincourse.exercises as _exercises\nprint(_json.dumps(_exercises.declared()))"
+_DUMP = ("import json as _json, lincourse.exercises._declare as _d, lincourse.exercises._answer_key as _k\n"
+         "print(_json.dumps([_d.declared(), {k: _k.shown(v) for k, v in _d._REFERENCES.items()}]))")
+PRIVATE = ROOT / "_build" / "exercises"   # the reference answers, for tests and the answer key: never shipped
 
 
 def _tags(cell):
@@ -36,19 +38,45 @@ def _tags(cell):
 
 def records_of(path, timeout=600):
     """The records that the declaration cells of notebook ``path`` make, in order."""
+    return run_declarations(path, timeout)[0]
+
+
+def references_of(path, timeout=600):
+    """The reference answers of notebook ``path``'s declarations, as the answer key writes them (None
+    for a function), from a cache in ``_build/exercises`` kept while the notebook is unchanged."""
+    import hashlib
+
+    sha = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    cache = PRIVATE / f"{Path(path).stem}.json"
+    if cache.exists():
+        cached = json.loads(cache.read_text(encoding="utf-8"))
+        if cached.get("sha256") == sha:
+            return cached["references"]
+    return run_declarations(path, timeout)[1]
+
+
+def run_declarations(path, timeout=600):
+    """``(records, references)`` of notebook ``path``: its code cells run in a fresh kernel up to the
+    last declaration, without solutions; the references are cached (see :func:`references_of`)."""
+    import hashlib
+
     import nbformat
     from nbclient import NotebookClient
 
     nb = nbformat.read(path, as_version=4)
     declarations = [k for k, c in enumerate(nb.cells) if c.cell_type == "code" and TAG in _tags(c)]
     if not declarations:
-        return []
+        return [], {}
     cells = [c for c in nb.cells[:declarations[-1] + 1] if c.cell_type == "code" and "solution" not in _tags(c)]
     nb.cells = cells + [nbformat.v4.new_code_cell(_DUMP)]
     NotebookClient(nb, timeout=timeout, kernel_name="python3",
                    resources={"metadata": {"path": str(Path(path).parent)}}).execute()
     text = "".join(o.get("text", "") for o in nb.cells[-1].outputs if o.get("name") == "stdout")
-    return json.loads(text.strip().splitlines()[-1])
+    records, references = json.loads(text.strip().splitlines()[-1])
+    PRIVATE.mkdir(parents=True, exist_ok=True)
+    (PRIVATE / f"{Path(path).stem}.json").write_text(json.dumps(
+        {"sha256": hashlib.sha256(Path(path).read_bytes()).hexdigest(), "references": references}), encoding="utf-8")
+    return records, references
 
 
 def undeclared(path, records):
