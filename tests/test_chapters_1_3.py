@@ -259,3 +259,56 @@ def test_chapter3_ties_and_baseline():
     np.testing.assert_array_equal(np.sort(y[X[:, 0] == 33]), [1, 1, 1])
     np.testing.assert_array_equal(np.sort(y[X[:, 0] == 20]), [-1, 1])
     assert np.sum(y == 1) == 28 and np.mean(y == -1) == pytest.approx(0.30)
+
+
+# -- the chapter rules, for chapters 1-4 ---------------------------------------------------------------
+import json  # noqa: E402
+import re  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+CHAPTERS_1_4 = ["01_hyperplanes", "02_signed_distance", "03_training_error", "04_generalisation"]
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _cells(stem):
+    return json.loads((ROOT / "chapters" / f"{stem}.ipynb").read_text(encoding="utf-8"))["cells"]
+
+
+def _prose_words(cells):
+    words, in_solution = 0, False
+    for c in cells:
+        src, tags = "".join(c["source"]), c.get("metadata", {}).get("tags", [])
+        if c["cell_type"] != "markdown":
+            continue
+        if "solution-start" in src:
+            in_solution = True
+        if "solution-end" in src:
+            in_solution = False
+            continue
+        if not (in_solution or {"instructor", "solution", "answer"} & set(tags)):
+            words += len(src.split())
+    return words
+
+
+@pytest.mark.parametrize("stem", CHAPTERS_1_4)
+def test_chapter_rules(stem):
+    cells = _cells(stem)
+    text = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    assert _prose_words(cells) <= 4000
+    minutes = int(re.search(r"\*\*Duration:\*\* one lecture of about (\d+) minutes", text).group(1))
+    assert minutes <= 90
+    notes = [c for c in cells if "instructor" in c.get("metadata", {}).get("tags", [])]
+    assert notes and all(":class: dropdown instructor" in "".join(c["source"]) for c in notes)
+    assert "Time plan" in "".join("".join(c["source"]) for c in notes)
+    objectives = re.search(r"## Learning objectives\n\nAfter this chapter you can\n\n((?:\d+\. .*\n?)+)", text).group(1)
+    n_objectives = len(re.findall(r"^\d+\. ", objectives, flags=re.M))
+    declarations = ["".join(c["source"]) for c in cells
+                    if "exercise-declaration" in c.get("metadata", {}).get("tags", [])]
+    practised = {int(m) for d in declarations for m in re.findall(r"objective=(\d+)", d)}
+    assert practised == set(range(1, n_objectives + 1)), (stem, practised, n_objectives)
+    exercises = [d for d in declarations if 'declare("ex-' in d]
+    assert len(exercises) >= 4 and any('kind="proof"' in d for d in exercises)
+    assert "lincourse.checks" not in json.dumps(cells)
+    assert text.count(":::{admonition} About the sources") == 1
+    for word in ("nbval", "seed document", " CI ", "helper"):
+        assert word not in text, word

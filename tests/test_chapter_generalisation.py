@@ -1,0 +1,71 @@
+"""Chapter 4 (generalisation): every number its prose and solutions quote, recomputed, so that a changed
+data set, seed or split fails here where the text went stale."""
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+from scipy.stats import norm
+from sklearn.model_selection import train_test_split
+
+import lincourse as lc
+
+
+@pytest.fixture(scope="module")
+def heldout_results():
+    """The held-out experiment of section sec-heldout-experiment, as the chapter runs it."""
+    angles, offsets = np.arange(0, 360, 1.0), np.linspace(-3, 3, 241)
+    results = []
+    for r in range(20):
+        X_all, y_all = lc.datasets.make_gaussian_classes(1000, random_state=r)
+        X_tr, X_ho, y_tr, y_ho = train_test_split(X_all, y_all, test_size=960, random_state=r)
+        theta, b, e_in = lc.best_line_on_grid(X_tr, y_tr, angles, offsets)
+        results.append([e_in, lc.training_error(X_ho, y_ho, theta, b),
+                        lc.training_error(X_tr, y_tr, [1.0, 0.0], 0.0), lc.training_error(X_ho, y_ho, [1.0, 0.0], 0.0)])
+    return np.array(results)
+
+
+def test_heldout_experiment_numbers(heldout_results):
+    r = heldout_results
+    assert f"{r[0, 0]:.3f}" == "0.125" and f"{r[0, 1]:.3f}" == "0.230"
+    assert [f"{v:.3f}" for v in r.mean(axis=0)] == ["0.107", "0.207", "0.176", "0.159"]
+    assert np.sum(r[:, 0] < r[:, 1]) == 19
+    assert f"{norm.cdf(-1):.3f}" == "0.159"
+    assert 360 * 241 == 86_760  # "some 87,000 candidates"
+    assert f"{math.sqrt(0.2 * 0.8 / 960):.3f}" == "0.013"
+
+
+def test_bounds_quoted():
+    assert f"{math.sqrt(math.log(2 / 0.05) / (2 * 960)):.4f}" == "0.0438"
+    eps = math.sqrt(math.log(2 * 360 * 241 / 0.05) / (2 * 40))
+    assert f"{eps:.3f}" == "0.434" and f"{0.125 + eps:.3f}" == "0.559"
+    assert math.ceil(math.log(2 / 0.05) / (2 * 0.05 ** 2)) == 738
+    assert f"{math.log(2 / 0.05) / (2 * 0.05 ** 2):.1f}" == "737.8"
+
+    def sauer(n, d=3):
+        return sum(math.comb(n, i) for i in range(d + 1))
+    assert sauer(40) == 10701 and sauer(4) == 15
+    vc = [math.sqrt(8 / n * math.log(4 * sauer(2 * n) / 0.05)) for n in (40, 10_000)]
+    assert vc[0] > 1 and f"{vc[1]:.3f}" == "0.161"
+
+
+def test_hoeffding_experiment():
+    X, y = lc.datasets.make_gaussian_classes(100_000, random_state=0)
+    nu = (y * lc.decision_function(X, [1.0, 0.0], 0.0) <= 0).reshape(1000, 100).mean(axis=1)
+    fraction = np.mean(np.abs(nu - norm.cdf(-1)) > 0.1)
+    assert fraction < 2 * math.exp(-2)
+    assert f"{2 * math.exp(-2):.3f}" == "0.271"
+
+
+def test_shattering_counts():
+    labellings = list(itertools.product([-1, 1], repeat=3))
+    triangle = np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]])
+    collinear = np.array([[0.0, 0.0], [1.0, 1.0], [2.0, 2.0]])
+    assert sum(lc.is_linearly_separable(triangle, np.array(l)) for l in labellings) == 8
+    assert sum(lc.is_linearly_separable(collinear, np.array(l)) for l in labellings) == 6
+    corners = np.array([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
+    lifted = np.column_stack([corners, corners[:, 0] * corners[:, 1]])
+    four = list(itertools.product([-1, 1], repeat=4))
+    assert sum(lc.is_linearly_separable(corners, np.array(l)) for l in four) < 15
+    assert sum(lc.is_linearly_separable(lifted, np.array(l)) for l in four) == 16
