@@ -71,7 +71,7 @@ def _power(a, k):
 
 
 def canonical_number(x, digits):
-    """``x`` to ``digits`` significant digits as ``"<m>e<e>"`` (``"2.3333"`` -> ``"233e-2"``), or ``"0"``.
+    """``x`` to ``digits`` significant digits as ``"<m>e<e>"`` (``"1.2345"`` -> ``"123e-2"``), or ``"0"``.
 
     >>> canonical_number(7 / 3, 3), canonical_number(-0.0, 3), canonical_number(999.6, 3)
     ('233e-2', '0', '100e1')
@@ -108,7 +108,7 @@ class FormError(ValueError):
 
 
 def read_numbers(text):
-    """The numbers in ``text`` (``"1, 2"``, ``"[7/3 -1e-3]"``) and whether they were in brackets."""
+    """The numbers in ``text`` (``"1, 2"``, ``"[5/4 -1e-3]"``) and whether they were in brackets."""
     t = normalise(text)
     bracketed = len(t) >= 2 and t[0] in "[(" and t[-1] == _PAIRS[t[0]]
     if bracketed:

@@ -30,7 +30,7 @@ def check(key, value):
     key : str
         The exercise, e.g. ``"ex-distance-origin"``.
     value : object
-        The answer: a number, a list or array, a set, a string typed as on the website (``"7/3"``,
+        The answer: a number, a list or array, a set, a string typed as on the website (``"5/4"``,
         ``"{A, C}"``), a function, or ``...`` while there is none yet.
 
     Returns

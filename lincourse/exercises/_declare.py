@@ -10,7 +10,7 @@ The record of an exercise (a dict, stored as JSON in ``data/<chapter>.json``) ha
 ``accept``
     the salted hashes (:func:`~lincourse.exercises._canonical.digest`) of the canonical forms of the
     reference: its own, and its neighbour when it lies within a twentieth of a unit of a rounding
-    boundary (so that ``2.335``, typed for a reference of ``2.33499``, is right);
+    boundary (so that ``1.235``, typed for a reference of ``1.23499``, is right);
 ``wrong``
     hash -> feedback, for the common wrong answers.
 
