@@ -357,3 +357,11 @@ def test_build_exercises_help():
     run = subprocess.run([sys.executable, str(ROOT / "tools" / "build_exercises.py"), "--help"],
                          capture_output=True, text=True)
     assert run.returncode == 0 and "exercise" in run.stdout
+
+
+def test_a_cell_ending_in_check_shows_the_verdict_once(capsys):
+    declare("ex-test-once", "x", reference=2.5)
+    verdict = check("ex-test-once", 2.5)
+    assert verdict == True and bool(verdict) and repr(verdict) == "True"   # noqa: E712
+    assert check("ex-test-once", ...) == None and check("ex-test-once", 3.0) == False   # noqa: E711, E712
+    assert verdict._ipython_display_() is None   # Jupyter shows nothing more than the printed line

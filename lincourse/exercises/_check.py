@@ -35,9 +35,10 @@ def check(key, value):
 
     Returns
     -------
-    bool or None
-        True if right, False if wrong, None if there is no verdict (no answer yet, an answer of the
-        wrong form, a written answer).
+    Verdict
+        Equal to True if right, False if wrong, None if there is no verdict (no answer yet, an answer
+        of the wrong form, a written answer). A notebook does not display it (the printed line says
+        it all), so a cell ending in ``check(...)`` shows one line, not that line and ``True``.
 
     Examples
     --------
@@ -46,7 +47,32 @@ def check(key, value):
     """
     verdict, message = _verdict(key, value, _ATTEMPTS)
     print(message)
-    return verdict
+    return Verdict(verdict)
+
+
+class Verdict:
+    """What :func:`check` returns: ``True``, ``False`` or ``None`` (``.value``), compared and tested as
+    that value, and not displayed by Jupyter at the end of a cell."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+    def __bool__(self):
+        return bool(self.value)
+
+    def __eq__(self, other):
+        return self.value == (other.value if isinstance(other, Verdict) else other)
+
+    def __hash__(self):
+        return hash(self.value)
+
+    def __repr__(self):
+        return repr(self.value)
+
+    def _ipython_display_(self):
+        """Display nothing: the line :func:`check` printed is the verdict."""
 
 
 def score(key, value):
