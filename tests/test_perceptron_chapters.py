@@ -398,3 +398,44 @@ def test_chapter6_criterion_and_xor():
     X, y = lc.datasets.make_xor()
     assert lc.Perceptron().fit(np.column_stack([X, X[:, 0] * X[:, 1]]), y).n_updates_ == 29
     _quoted("06_perceptron_nonseparable.ipynb", "jumps to 10 after the first update", "three more updates follow")
+
+
+# -- the exercises: their records accept the worked answers, and every objective is practised ------
+
+@pytest.mark.parametrize("key, right, wrongs", [
+    ("ex-perceptron-by-hand", [2, 3, 1], [[1, 2, 1], [3, 1, 2]]),
+    ("ex-perceptron-gain", 24.5, [9.5, -1.5]),
+    ("ex-perceptron-tightest", 26, [40, np.sqrt(26)]),
+    ("q-perceptron-scaling", "B", ["A", "C"]),
+    ("q-perceptron-tight", "B", ["A", "C"]),
+    ("q-perceptron-online", "A", ["B", "C"]),
+    ("ex-perceptron-orders", 15, [9]),
+    ("q-perceptron-nonseparable", "B", ["A", "C"]),
+    ("q-pocket-guarantee", "B", ["A", "C"]),
+    ("ex-pocket-centring", 0.01, [0.03]),
+    ("ex-perceptron-freund-schapire", 12.8, [4, 16]),
+    ("ex-perceptron-learning-rate", {"weights"}, [{"weights", "number of updates"}]),
+    ("ex-perceptron-xor-feature", 29, [28]),
+    ("q-perceptron-lp", "B", ["A", "C"]),
+])
+def test_exercise_records_accept_the_solutions(key, right, wrongs, capsys):
+    from lincourse.exercises import check
+    assert check(key, right) is True
+    assert check(key, ...) is None
+    for wrong in wrongs:
+        assert check(key, wrong) is False
+    out = capsys.readouterr().out
+    assert "Correct." in out
+
+
+@pytest.mark.parametrize("name", ["05_perceptron.ipynb", "06_perceptron_nonseparable.ipynb"])
+def test_every_objective_is_practised(name):
+    import re
+    nb = nbformat.read(CHAPTERS / name, as_version=4)
+    prose = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    objectives = re.search(r"## Learning objectives\n(.*?)\n\n(.*?)\n\n", prose, re.S).group(2)
+    numbers = {int(n) for n in re.findall(r"^(\d+)\. ", objectives, re.M)}
+    declarations = [c.source for c in nb.cells if "exercise-declaration" in c.metadata.get("tags", [])]
+    practised = {int(n) for d in declarations for n in re.findall(r"objective=(\d+)", d)}
+    assert numbers == set(range(1, len(numbers) + 1)) and numbers <= practised
+    assert len(declarations) >= 8

@@ -248,9 +248,9 @@ def plot_proof_geometry(Z, y, coefs, u):
     along, length = coefs @ u, np.linalg.norm(coefs, axis=1)
     fig, (ax, ac) = P.new_figure(9.0, 3.6, ncols=2)
     ax.plot(k, along, "-o", color=P.COLORS["normal"], markersize=3, label=r"$u\cdot w_k$")
-    ax.plot(k, k * gamma, "--", color=P.COLORS["normal"], label=r"$k\gamma$ (below it)")
+    ax.plot(k, k * gamma, "--", color=P.COLORS["normal"], label=r"$k\gamma$, a lower bound")
     ax.plot(k, length, "-s", color=P.COLORS["negative"], markersize=3, label=r"$\|w_k\|$")
-    ax.plot(k, np.sqrt(k) * R, ":", color=P.COLORS["negative"], linewidth=2, label=r"$\sqrt{k}\,R$ (above it)")
+    ax.plot(k, np.sqrt(k) * R, ":", color=P.COLORS["negative"], linewidth=2, label=r"$\sqrt{k}\,R$, an upper bound")
     ax.set_xlabel("update $k$")
     ax.grid(True, color="#dddddd", linewidth=0.6)
     ax.legend(loc="upper left", fontsize=8)
@@ -258,7 +258,8 @@ def plot_proof_geometry(Z, y, coefs, u):
     ac.plot(k[1:], cos[1:], "-o", color=P.COLORS["normal"], markersize=3, label=r"$\cos\angle(w_k, u)$")
     bound = (R / gamma) ** 2
     grid = np.geomspace(1, bound, 200)
-    ac.plot(grid, np.sqrt(grid) * gamma / R, "--", color=P.COLORS["mistake"], label=r"$\sqrt{k}\,\gamma/R$")
+    ac.plot(grid, np.sqrt(grid) * gamma / R, "--", color=P.COLORS["mistake"],
+            label=r"$\sqrt{k}\,\gamma/R$, a lower bound")
     ac.axhline(1.0, color="black", linewidth=1.0)
     ac.axvline(bound, color=P.COLORS["neutral"], linestyle=":", label=r"$k = (R/\gamma)^2$")
     ac.set_xscale("log")
