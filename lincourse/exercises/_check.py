@@ -36,7 +36,7 @@ def check(key, value):
     Returns
     -------
     Verdict
-        Equal to True if right, False if wrong, None if there is no verdict (no answer yet, an answer
+        Equal to True if right, False if wrong; None if there is no verdict (no answer yet, an answer
         of the wrong form, a written answer). A notebook does not display it (the printed line says
         it all), so a cell ending in ``check(...)`` shows one line, not that line and ``True``.
 
@@ -47,12 +47,12 @@ def check(key, value):
     """
     verdict, message = _verdict(key, value, _ATTEMPTS)
     print(message)
-    return Verdict(verdict)
+    return None if verdict is None else Verdict(verdict)
 
 
 class Verdict:
-    """What :func:`check` returns: ``True``, ``False`` or ``None`` (``.value``), compared and tested as
-    that value, and not displayed by Jupyter at the end of a cell."""
+    """What :func:`check` returns for a right or wrong answer: ``True`` or ``False`` (``.value``),
+    compared and tested as that value, and not displayed by Jupyter at the end of a cell."""
 
     __slots__ = ("value",)
 
