@@ -114,3 +114,23 @@ def test_live_code_says_what_went_wrong_when_it_cannot_reach_a_server(browser, s
     assert "its library could not be loaded" in status.text_content()
     assert status.get_attribute("role") == "status"
     page.close()
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_every_exercise_has_a_working_answer_box(browser, server, path):
+    """Each chapter's exercises are answered and checked in the page, without a kernel."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{server}/{path}", wait_until="networkidle")
+    boxes = page.locator(".lincourse-answer[data-kind]")
+    assert boxes.count() >= 4, f"{path}: {boxes.count()} answer boxes"
+    page.wait_for_function("() => [...document.querySelectorAll('.lincourse-answer[data-kind]')]"
+                           ".every(b => b.classList.contains('lincourse-answer-ready'))", timeout=10000)
+    short = page.locator(".lincourse-answer[data-kind='number'], .lincourse-answer[data-kind='count']").first
+    if short.count():
+        short.scroll_into_view_if_needed()
+        short.locator("input").fill("not a number")
+        short.locator("button").click()
+        result = short.locator(".lincourse-answer-result")
+        page.wait_for_function("r => r.textContent.length > 0", arg=result.element_handle(), timeout=5000)
+        assert result.text_content().startswith("Check the form:"), result.text_content()
+    page.close()
