@@ -14,13 +14,12 @@ Splits, folds, scaling and cross-validation are scikit-learn's: the learners are
 * :mod:`lincourse.datasets` - shipped data and seeded generators.
 * :mod:`lincourse.plotting` - the one plotting vocabulary of the course's figures.
 * :mod:`lincourse.explorers` - the slider explorers, all built by one engine.
-* :mod:`lincourse.checks` - self-checks for the exercises.
-* :mod:`lincourse.exercises` - exercises declared once: hashed checks, answer boxes (chapters migrate to it).
+* :mod:`lincourse.exercises` - exercises declared once: checked in notebooks, answer boxes on the website, graded, in the answer key (hashes only, never an answer).
 """
 
 from importlib import metadata as _metadata
 
-from . import checks, datasets, exercises, explorers, plotting
+from . import datasets, exercises, explorers, plotting
 from ._source import show_source
 from ._validation import ConvergenceWarning, NotFittedError, SeparationWarning
 from .geometry import (
@@ -67,7 +66,6 @@ except _metadata.PackageNotFoundError:  # imported from a source tree that was n
 
 __all__ = [
     # packages
-    "checks",
     "datasets",
     "exercises",
     "explorers",
