@@ -357,7 +357,7 @@ def _ch7_numbers():
     ce2 = [float(re.search(r"cross-entropy = ([\d.]+)", ex2.set(w1=a, w2=c, b=b).readout).group(1))
            for a, c, b in ((1.7, 0.3, 0.1), (1.5, 0.3, 0.1), (3.0, 0.6, 0.2), (0.8, 0.2, 0.0))]
     model = lc.LogisticRegression().fit(X, y)
-    E = lc.training_error_landscape(X, y, np.arange(0, 360, 1.0), np.arange(-2, 2.001, 0.02))
+    E = lc.training_error_landscape(X, y, np.arange(0, 360, 2.0), np.arange(-2, 2.001, 0.04))
     from scipy.stats import logistic, norm
     grid = np.linspace(-8, 8, 1601)
     Sigma = np.array([[1.0, 0.5], [0.5, 1.0]])
