@@ -274,7 +274,7 @@ def test_chapter5_six_point_run():
     bound, (w, _) = tightest_mistake_bound(X6, y6, fit_intercept=False)
     assert round(bound, 1) == 26.0 and np.allclose(w, [1.0, -1.5], atol=1e-6)
     assert lc.mistake_bound(X6, y6, toy.coef_, fit_intercept=False) == pytest.approx(40.0)
-    _quoted("05_perceptron.ipynb", "Update 3 above is", "$(2, -2)$", "tightest bound of 26", "only guarantee 40",
+    _quoted("05_perceptron.ipynb", "Update 3 above is", "$(2, -2)$", "only guarantee 40 updates",
             "$w = (1, -1.5)$", "$x^{(3)}$ and $x^{(4)}$")
 
 
