@@ -62,8 +62,12 @@ def test_chapters_are_in_the_toc_with_titles():
         "01_hyperplanes": "Hyperplanes and linear classifiers",
         "02_signed_distance": "Signed distance and margins",
         "03_training_error": "Training error and linear separability",
-        "04_perceptron": "The perceptron and its convergence",
-        "05_logistic_regression": "Logistic regression",
+        "04_generalisation": "Generalisation",
+        "05_perceptron": "The perceptron and its convergence",
+        "06_perceptron_nonseparable": "The perceptron beyond separable data",
+        "07_logistic_model": "The logistic model and maximum likelihood",
+        "08_fitting_logistic_regression": "Fitting logistic regression, and when the fit does not exist",
+        "09_logistic_regression_in_practice": "Logistic regression in practice",
     }
     for stem, title in titles.items():
         assert f"chapters/{stem}" in toc

@@ -2,7 +2,7 @@
 
 For every declared exercise of every chapter, the reference answer is computed (as the answer key
 computes it, ``tools/build_exercises.py``) and looked for, written the way a text or a program would
-write it (to 3, 4 and 6 significant digits), in every file of the installed package ``lincourse``
+write it (to 3, 4 and 6 significant digits, when that writing has at least three non-zero digits), in every file of the installed package ``lincourse``
 (sources, scripts, data, records) and in the student edition of every chapter. Numbers too short to
 be telling (fewer than three significant digits, such as 2 or 0.5) cannot be looked for this way;
 the records hold only salted hashes of every answer (tests/test_exercises.py).
@@ -33,7 +33,7 @@ def _writings(reference):
         x = float(text)
         for digits in (3, 4, 6):
             written = f"{x:.{digits}g}"
-            if len(re.sub(r"[^1-9]", "", written.lstrip("-0."))) >= 3 or (len(written.replace("-", "")) >= 4 and "." in written):
+            if len(re.sub(r"[^1-9]", "", written)) >= 3:   # 2.33 or 0.345, not 1.05 or 200
                 found.add(written)
     return found
 
