@@ -234,7 +234,7 @@ def plot_proof_geometry(Z, y, coefs, u):
 
     ``Z`` are the points the run sees (through the origin: augmented points for a run with an
     offset), ``coefs`` the weights ``w_0 = 0, w_1, ..., w_K`` after each update and ``u`` a unit
-    separator, with margin ``gamma = min_i y_i u . z_i`` and radius ``R = max_i ||z_i||``. Left:
+    separator (the ``w*`` of the proof, as the legends name it), with margin ``gamma = min_i y_i u . z_i`` and radius ``R = max_i ||z_i||``. Left:
     ``u . w_k`` above ``k gamma`` and ``||w_k||`` below ``sqrt(k) R``. Right: the cosine of the
     angle between ``w_k`` and ``u``, above ``sqrt(k) gamma / R`` (drawn up to ``k = (R / gamma)^2``,
     where it reaches 1; a cosine is at most 1, which is the bound), on a logarithmic axis.
@@ -247,7 +247,7 @@ def plot_proof_geometry(Z, y, coefs, u):
     k = np.arange(len(coefs))
     along, length = coefs @ u, np.linalg.norm(coefs, axis=1)
     fig, (ax, ac) = P.new_figure(9.0, 3.6, ncols=2)
-    ax.plot(k, along, "-o", color=P.COLORS["normal"], markersize=3, label=r"$u\cdot w_k$")
+    ax.plot(k, along, "-o", color=P.COLORS["normal"], markersize=3, label=r"$w^\ast\cdot w_k$")
     ax.plot(k, k * gamma, "--", color=P.COLORS["normal"], label=r"$k\gamma$, a lower bound")
     ax.plot(k, length, "-s", color=P.COLORS["negative"], markersize=3, label=r"$\|w_k\|$")
     ax.plot(k, np.sqrt(k) * R, ":", color=P.COLORS["negative"], linewidth=2, label=r"$\sqrt{k}\,R$, an upper bound")
@@ -255,7 +255,7 @@ def plot_proof_geometry(Z, y, coefs, u):
     ax.grid(True, color="#dddddd", linewidth=0.6)
     ax.legend(loc="upper left", fontsize=8)
     cos = np.divide(along, length, out=np.zeros_like(along), where=length > 0)
-    ac.plot(k[1:], cos[1:], "-o", color=P.COLORS["normal"], markersize=3, label=r"$\cos\angle(w_k, u)$")
+    ac.plot(k[1:], cos[1:], "-o", color=P.COLORS["normal"], markersize=3, label=r"$\cos\angle(w_k, w^\ast)$")
     bound = (R / gamma) ** 2
     grid = np.geomspace(1, bound, 200)
     ac.plot(grid, np.sqrt(grid) * gamma / R, "--", color=P.COLORS["mistake"],
