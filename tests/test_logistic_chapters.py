@@ -494,3 +494,31 @@ def test_the_numbers_the_prose_quotes_are_what_lincourse_computes(stem):
         quote = " ".join(quote.split())
         assert quote in text or quote in outputs, f"{stem}: the text no longer says {quote!r}"
         assert holds, f"{stem}: {quote!r} is no longer what lincourse computes"
+
+
+# -- the exercise records shipped with lincourse accept the worked answers and refuse the common wrong ones ---
+@pytest.mark.parametrize("key, right, wrong", [
+    ("q-logistic-zero-score", "C", "A"),
+    ("ex-logistic-odds-ratio", 2.32, 0.842),
+    ("ex-logistic-confident-mistake", 3.91, 0.0202),
+    ("q-logistic-what-minimised", "C", "B"),
+    ("ex-logistic-gradient", [0.525, 0.525, 1.05], [0.525, 1.05, 0.525]),
+    ("ex-logistic-simulation", 0.261, 0.352),
+    ("ex-logistic-learning-rate", 10, 12.59),
+    ("ex-logistic-newton-step", [-1.2, 0.8], [1.2, -0.8]),
+    ("q-logistic-newton-stop", "B", "A"),
+    ("q-logistic-minibatch", "B", "A"),
+    ("ex-logistic-separation", {"A"}, {"A", "C"}),
+    ("q-logistic-c-path", "B", "A"),
+    ("ex-logistic-softmax-gradient", [-0.667, -1.33], [0.667, 1.33]),
+    ("q-logistic-scaling", "B", "C"),
+    ("ex-logistic-wald", 0.363, 0.183),
+    ("ex-logistic-threshold", 2, 3),
+    ("ex-logistic-feature-map", 0.935, 0.505),
+])
+def test_exercise_records_accept_the_worked_answers(key, right, wrong, capsys):
+    from lincourse.exercises import check as check_answer
+
+    assert check_answer(key, right)
+    assert not check_answer(key, wrong)
+    assert check_answer(key, ...) is None or not check_answer(key, ...)
