@@ -3,12 +3,12 @@
 Every public name is re-exported here; each module names the chapter it serves.
 
 * :mod:`lincourse.geometry` - chapters 1-3: scores, predictions, signed distances, margins, E_in.
-* :mod:`lincourse.losses` - chapter 3: the 0-1 loss and its surrogates; chapter 5: sigmoid, softmax,
+* :mod:`lincourse.losses` - chapter 3: the 0-1 loss and its surrogates; chapters 7 and 9: sigmoid, softmax,
   cross-entropy.
-* :mod:`lincourse.perceptron` - chapter 4: the perceptron, its variants and its mistake bound.
-* :mod:`lincourse.logistic` - chapter 5: logistic regression.
-* :mod:`lincourse.separation` - chapter 5: does the maximum-likelihood estimate exist?
-* :mod:`lincourse.metrics` - chapter 5: calibration table.
+* :mod:`lincourse.perceptron` - chapters 5 and 6: the perceptron, its variants and its mistake bound.
+* :mod:`lincourse.logistic` - chapters 7-9: logistic regression.
+* :mod:`lincourse.separation` - chapter 8: does the maximum-likelihood estimate exist?
+* :mod:`lincourse.metrics` - chapter 9: calibration table.
 
 Splits, folds, scaling and cross-validation are scikit-learn's: the learners are scikit-learn estimators.
 * :mod:`lincourse.datasets` - shipped data and seeded generators.
@@ -91,7 +91,7 @@ __all__ = [
     "training_error",
     "training_error_landscape",
     "unit_normal_form",
-    # chapter 4: the perceptron
+    # chapters 5 and 6: the perceptron
     "AveragedPerceptron",
     "Perceptron",
     "PocketPerceptron",
@@ -99,7 +99,7 @@ __all__ = [
     "max_margin_separator",
     "mistake_bound",
     "tightest_mistake_bound",
-    # chapter 5: logistic regression
+    # chapters 7-9: logistic regression
     "LogisticRegression",
     "calibration_table",
     "check_separation",

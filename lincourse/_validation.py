@@ -36,7 +36,7 @@ __all__ = [
 
 class SeparationWarning(ConvergenceWarning):
     """The classes are (completely or quasi-completely) separated: the maximum-likelihood logistic
-    regression does not exist, and the coefficients grow without bound (chapter 5)."""
+    regression does not exist, and the coefficients grow without bound (chapter 8)."""
 
 
 def _clean(value):
@@ -108,7 +108,7 @@ def check_labels_pm1(y, n_samples, name="y"):
 
 
 def check_targets01(t, n_samples, name="t"):
-    """Targets as a float vector with entries in {0, 1} (chapter 5's ``t``)."""
+    """Targets as a float vector with entries in {0, 1} (chapters 7-9's ``t``)."""
     return _check_vector(t, n_samples, name, [0, 1], "map {-1, +1} labels y with t = (y + 1) / 2")
 
 

@@ -1,6 +1,7 @@
 """Logistic regression, binary and softmax, fitted by Newton's method or gradient descent.
 
-Chapter 5 (*Logistic regression*) defines every formula here. The model is
+Chapters 7, 8 and 9 (*The logistic model and maximum likelihood*, *Fitting logistic regression*,
+*Logistic regression in practice*) define every formula here. The model is
 ``p = P(t = 1 | x) = sigmoid(w . x + b)``; fitting maximises the Bernoulli likelihood of the targets
 ``t_i in {0, 1}``, that is, minimises the mean cross-entropy. On the design ``X~`` (rows
 ``(1, x_i)``, :func:`lincourse.augment`) and the weights ``w~ = (b, w)``, its gradient is
@@ -28,10 +29,11 @@ __all__ = ["LogisticRegression", "gradient_descent_path"]
 
 
 class LogisticRegression(LinearClassifier):
-    """Logistic regression (unpenalised, or with scikit-learn's L2 penalty), as in chapter 5.
+    """Logistic regression (unpenalised, or with scikit-learn's L2 penalty), as in chapters 7-9.
 
-    Chapter 5, equations ``(logistic-model)``, ``(cross-entropy)``, ``(gradient)``, ``(hessian)``,
-    algorithms ``alg-newton`` and ``alg-gd``; equation ``(softmax)`` for more than two classes.
+    The model: chapter 7, equations ``(logistic-model)``, ``(cross-entropy)``, ``(gradient)``,
+    ``(hessian)``. The fit: chapter 8, algorithms ``alg-newton`` and ``alg-gd``. More than two
+    classes: chapter 9, equation ``(softmax)``.
 
     Parameters
     ----------
@@ -196,7 +198,7 @@ class _Binary:
 class _Softmax:
     """The softmax model of ``K`` classes, its weights ``W`` (one column per class) flattened to a vector.
 
-    Chapter 5, equation ``(softmax)``: ``P = softmax(X W)``, gradient ``X^T (P - T) / N``, and Hessian
+    Chapter 9, equation ``(softmax)``: ``P = softmax(X W)``, gradient ``X^T (P - T) / N``, and Hessian
     blocks ``X^T diag(P_a (1[a = c] - P_c)) X / N``. The softmax is unchanged by adding one vector to
     every class's weights, so the Hessian is singular; Newton's least-squares step keeps the class
     weights summing to 0.
@@ -230,7 +232,7 @@ class _Softmax:
 
 
 def _newton(problem, max_iter, tol):
-    """Newton's method with a backtracking line search: chapter 5, algorithm ``alg-newton``.
+    """Newton's method with a backtracking line search: chapter 8, algorithm ``alg-newton``.
 
     Returns ``(w, n_iter, losses, converged)``; ``losses`` holds the objective of every iterate.
     """
@@ -268,7 +270,7 @@ def _solve(H, g):
 
 
 def _gradient_descent(problem, max_iter, tol, learning_rate, path=None):
-    """Gradient descent with a fixed step: chapter 5, algorithm ``alg-gd``.
+    """Gradient descent with a fixed step: chapter 8, algorithm ``alg-gd``.
 
     Returns ``(w, n_iter, losses, converged)``; every iterate is appended to ``path`` if given.
     """
@@ -288,7 +290,7 @@ def _gradient_descent(problem, max_iter, tol, learning_rate, path=None):
 def gradient_descent_path(X, y, learning_rate=0.1, n_iter=100, fit_intercept=True):
     """Every iterate of gradient descent on the mean cross-entropy of a binary logistic model.
 
-    Chapter 5, algorithm ``alg-gd``: from ``w = 0, b = 0``, repeat
+    Chapter 8, algorithm ``alg-gd``: from ``w = 0, b = 0``, repeat
     ``(w, b) <- (w, b) - learning_rate * gradient``. These are the iterates of
     ``LogisticRegression(solver="gd", learning_rate=learning_rate, max_iter=n_iter, tol=0)`` (which
     keeps only the last one), recorded so that a figure can show the boundary at any iteration.

@@ -66,7 +66,7 @@ def margin_losses(margins):
 def sigmoid(z):
     """The logistic function ``sigma(z) = 1 / (1 + exp(-z))``.
 
-    Chapter 5, equation ``(sigmoid)``. Evaluated as ``exp(z) / (1 + exp(z))`` for negative ``z``
+    Chapter 7, equation ``(sigmoid)``. Evaluated as ``exp(z) / (1 + exp(z))`` for negative ``z``
     so that no ``exp`` overflows; the result lies in ``[0, 1]`` and never is NaN.
 
     Parameters
@@ -91,7 +91,7 @@ def sigmoid(z):
 def softmax(Z):
     """Row-wise softmax ``exp(z_k) / sum_j exp(z_j)``.
 
-    Chapter 5, equation ``(softmax)``. Each row is shifted by its maximum first, which changes
+    Chapter 9, equation ``(softmax)``. Each row is shifted by its maximum first, which changes
     nothing mathematically and keeps every ``exp`` at most 1.
 
     Parameters
@@ -176,7 +176,7 @@ def cross_entropy(t, p):
 def logistic_loss(t, scores):
     """Mean logistic loss of targets ``t`` in {0, 1} given scores ``s``: the cross-entropy from scores.
 
-    Chapter 5, equation ``(cross-entropy)`` written with the scores: with ``p_i = sigmoid(s_i)``,
+    Chapter 7, equation ``(cross-entropy)`` written with the scores: with ``p_i = sigmoid(s_i)``,
     ``-(1/N) sum_i [t_i log p_i + (1 - t_i) log(1 - p_i)] = (1/N) sum_i log(1 + exp(-y_i s_i))``,
     ``y_i = 2 t_i - 1``. Computed as ``logaddexp(0, -y s)``, exact for any score (no probability is
     rounded to 0 or 1 first, as :func:`cross_entropy` must).
@@ -196,7 +196,7 @@ def logistic_loss(t, scores):
 def logistic_gradient(X, t, w):
     """Gradient of the mean logistic loss: ``X^T (p - t) / N`` with ``p = sigmoid(X w)``.
 
-    Chapter 5, equation ``(gradient)``. ``X`` is the design: pass ``augment(X)`` (rows
+    Chapter 7, equation ``(gradient)``. ``X`` is the design: pass ``augment(X)`` (rows
     ``(1, x_i)``) and ``w = (b, w_1, ..., w_d)`` for a model with an offset, whose gradient's first
     entry is then ``(1/N) sum_i (p_i - t_i)``. ``p_i - t_i`` is computed as ``-sigmoid(-s_i)`` where
     ``t_i = 1``, so it keeps its full precision when ``p_i`` is close to ``t_i``.
@@ -227,7 +227,7 @@ def logistic_gradient(X, t, w):
 def logistic_hessian(X, w):
     """Hessian of the mean logistic loss: ``X^T S X / N`` with ``S = diag(p_i (1 - p_i))``.
 
-    Chapter 5, equation ``(hessian)``. ``X`` is the design, as in :func:`logistic_gradient`. The
+    Chapter 7, equation ``(hessian)``. ``X`` is the design, as in :func:`logistic_gradient`. The
     Hessian does not depend on the targets, and it is positive semi-definite, which makes the loss
     convex.
 

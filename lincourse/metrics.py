@@ -1,6 +1,6 @@
 """Judging a probabilistic classifier: is it calibrated?
 
-Chapter 5 (*Logistic regression*, section *A real data set*) asks whether, among the points to which
+Chapter 9 (*Logistic regression in practice*) asks whether, among the points to which
 a model gives a probability near ``q`` of the positive class, about a fraction ``q`` really are
 positive (:func:`calibration_table`), and how sure a bin of a few points can make us
 (:func:`wilson_interval`). ROC curves, splits, folds, scaling and cross-validation are
@@ -52,7 +52,7 @@ class CalibrationTable:
 def wilson_interval(k, n, z=1.959963984540054):
     """Wilson score interval for a proportion: ``k`` successes out of ``n`` trials.
 
-    Chapter 5 (calibration). Returns ``(low, high)``, NaN where ``n = 0``. With ``z`` the standard
+    Chapter 9 (calibration). Returns ``(low, high)``, NaN where ``n = 0``. With ``z`` the standard
     normal quantile (the default gives 95 %), the interval is
     ``(k + z^2/2 -+ z sqrt(k (n - k) / n + z^2 / 4)) / (n + z^2)``
     (E. B. Wilson, *Probable inference, the law of succession, and statistical inference*, 1927).
@@ -76,7 +76,7 @@ def wilson_interval(k, n, z=1.959963984540054):
 def calibration_table(t, p, n_bins=5, strategy="uniform"):
     """Group predicted probabilities into bins and compare them with the outcomes.
 
-    Chapter 5. A model is *calibrated* when, in every bin, the mean predicted probability
+    Chapter 9. A model is *calibrated* when, in every bin, the mean predicted probability
     ``mean_predicted`` is close to the fraction ``observed`` of positive outcomes. Each bin also
     gets a 95 % Wilson interval for its observed fraction (:func:`wilson_interval`), so that a
     bin of a few points is seen to prove nothing.

@@ -61,9 +61,9 @@ class Update(NamedTuple):
 class Perceptron(LinearClassifier):
     """Rosenblatt's perceptron with the mistake-driven update of chapter 4.
 
-    Chapter 4, algorithms ``alg-perceptron-offset`` (``bias_update="unit"``) and
-    ``alg-perceptron-radius`` (``bias_update="radius"``); with ``fit_intercept=False``,
-    ``alg-perceptron-origin``.
+    Chapter 5, algorithm ``alg-perceptron-offset`` (``bias_update="unit"``), the variant that moves
+    ``b`` by ``y R^2`` (``bias_update="radius"``, the remark after it), and with
+    ``fit_intercept=False`` algorithm ``alg-perceptron-origin``.
 
     Parameters
     ----------
@@ -137,7 +137,7 @@ class Perceptron(LinearClassifier):
     def fit(self, X, y, coef_init=None, intercept_init=None):
         """Run the perceptron on ``(X, y)`` until a pass makes no mistake, or for ``max_epochs`` passes.
 
-        Chapter 4, algorithm ``alg-perceptron-offset`` (``alg-perceptron-radius``,
+        Chapter 5, algorithm ``alg-perceptron-offset`` (its ``y R^2`` variant, or
         ``alg-perceptron-origin``, according to the parameters). ``coef_init`` and
         ``intercept_init`` are the starting weights ``w_0, b_0`` (default 0, as in the chapter).
         Returns self.
@@ -199,7 +199,7 @@ class Perceptron(LinearClassifier):
 class PocketPerceptron(Perceptron):
     """The perceptron that keeps "in its pocket" the weights with the lowest training error it held.
 
-    Chapter 4, algorithm ``alg-pocket``. The run is that of :class:`Perceptron`; the answer is,
+    Chapter 6, algorithm ``alg-pocket``. The run is that of :class:`Perceptron`; the answer is,
     among the starting weights and the weights after each update, the first with the lowest training
     error (boundary points count as mistakes). On data that are not separable the result has the
     lowest training error among all weights the run visited. Parameters as :class:`Perceptron`.
@@ -230,7 +230,7 @@ class PocketPerceptron(Perceptron):
 class AveragedPerceptron(Perceptron):
     """The perceptron whose answer is the average of its weights over every sample visit.
 
-    Chapter 4, algorithm ``alg-averaged``. The run is that of :class:`Perceptron`; the answer is
+    Chapter 6, algorithm ``alg-averaged``. The run is that of :class:`Perceptron`; the answer is
     the average of ``(w, b)`` over all visits, each visit counting the weights in force after it.
     Weights that survive many visits dominate, which damps the cycling of the plain perceptron on
     data that are not separable. Parameters as :class:`Perceptron`.
@@ -277,7 +277,7 @@ def radius_squared(X):
 def mistake_bound(X, y, w, b=0.0, bias_update="unit", fit_intercept=True):
     """Novikoff's upper bound on the number of perceptron updates, for a given separator.
 
-    Chapter 4, theorem ``thm-novikoff`` and its corollaries. For any ``(w, b)`` that separates
+    Chapter 5, theorem ``thm-novikoff`` and its corollaries. For any ``(w, b)`` that separates
     ``(X, y)`` with functional margin ``gamma_F = min_i y_i (w . x_i + b) > 0``:
 
     * ``fit_intercept=False`` (``b`` must be 0): ``(R / gamma)^2`` with ``R = max_i ||x_i||`` and
@@ -362,7 +362,7 @@ def freund_schapire_bound(X, y, w, b=0.0, gamma=None, fit_intercept=True, bias_u
       ``R = max_i ||x_i||``;
     * ``bias_update="unit"`` (``alg-perceptron-offset``): the augmented points ``(1, x_i)``,
       ``u = (b, w) / ||(b, w)||``, ``R = max_i ||(1, x_i)||``;
-    * ``bias_update="radius"`` (``alg-perceptron-radius``): the points ``(x_i, R_x)`` with
+    * ``bias_update="radius"`` (the ``b += y R^2`` variant): the points ``(x_i, R_x)`` with
       ``R_x = max_i ||x_i||``, ``u = (w, b / R_x) / ||(w, b / R_x)||``, ``R = sqrt(2) R_x``.
 
     Parameters
@@ -434,12 +434,12 @@ def freund_schapire_bound(X, y, w, b=0.0, gamma=None, fit_intercept=True, bias_u
 def max_margin_separator(X, y, fit_intercept=True, intercept_penalty=0.0):
     """The hard-margin separator: minimise ``(||w||^2 + c b^2) / 2`` s.t. ``y_i (w . x_i + b) >= 1``.
 
-    Chapter 4, equation ``(hard-margin)``. With ``intercept_penalty=0`` (the default) this is the
+    Chapter 5, equation ``(hard-margin)``. With ``intercept_penalty=0`` (the default) this is the
     hard-margin support vector machine: the separator of largest geometric margin ``1 / ||w||``.
     Other values of ``c`` give the separators that make the offset bounds of theorem
     ``thm-novikoff`` tightest: ``c = 1`` maximises the margin of the augmented vectors
     ``(1, x)`` (bound of ``alg-perceptron-offset``) and ``c = 1 / R^2`` minimises
-    ``||w||^2 + b^2 / R^2`` (bound of ``alg-perceptron-radius``). With ``fit_intercept=False``
+    ``||w||^2 + b^2 / R^2`` (bound of the ``b += y R^2`` variant). With ``fit_intercept=False``
     the separator passes through the origin (``b = 0``).
 
     The problem is solved on the primal with SLSQP (:func:`scipy.optimize.minimize`), started
@@ -503,7 +503,7 @@ def max_margin_separator(X, y, fit_intercept=True, intercept_penalty=0.0):
 def tightest_mistake_bound(X, y, bias_update="unit", fit_intercept=True):
     """The smallest value of :func:`mistake_bound` over all separators, and the separator giving it.
 
-    Chapter 4, theorem ``thm-novikoff`` with the separator of equation ``(hard-margin)``: the bound
+    Chapter 5, theorem ``thm-novikoff`` with the separator of equation ``(hard-margin)``: the bound
     ``(R/gamma)^2`` is smallest for the separator of largest margin, in the geometry the variant
     uses (the original space through the origin, the augmented vectors ``(1, x)`` for
     ``bias_update="unit"``, the vectors ``(x, R)`` for ``bias_update="radius"``).
@@ -538,7 +538,7 @@ def tightest_mistake_bound(X, y, bias_update="unit", fit_intercept=True):
 def error_history(clf, X, y):
     """Training error of the weights after each update of a fitted perceptron.
 
-    Chapter 4, algorithm ``alg-pocket``: the sequence whose running minimum the pocket algorithm
+    Chapter 6, algorithm ``alg-pocket``: the sequence whose running minimum the pocket algorithm
     keeps. Entry 0 is the error of the starting weights ``w = 0, b = 0`` (every point is a mistake,
     since a score of 0 counts as one), entry ``k`` the error after update ``k``.
 
@@ -566,7 +566,7 @@ def error_history(clf, X, y):
 def weights_by_epoch(clf):
     """The weights ``(w, b)`` in force at the end of each epoch of a fitted perceptron.
 
-    Chapter 4, algorithm ``alg-perceptron-offset`` on data that are not separable: with a fixed
+    Chapter 5, algorithm ``alg-perceptron-offset`` on data that are not separable: with a fixed
     order of visits the end-of-epoch weights eventually repeat, which is how the perceptron
     cycles instead of settling.
 
@@ -591,7 +591,7 @@ def weights_by_epoch(clf):
 def mistake_experiment(margins, n_samples=100, d=2, bias_update="unit", random_state=0, tightest=True):
     """Run the perceptron on one random separable data set per requested margin; compare with the bound.
 
-    Chapter 4, theorem ``thm-novikoff`` checked empirically. For each ``margin`` a data set is drawn
+    Chapter 5, theorem ``thm-novikoff`` checked empirically. For each ``margin`` a data set is drawn
     with :func:`lincourse.datasets.make_separable` (the data sets share one seeded generator, so the
     whole experiment is reproducible), the perceptron is run (visiting the samples in order), and
     the number of updates is compared with the bound computed from the true separator
@@ -634,7 +634,7 @@ def mistake_experiment(margins, n_samples=100, d=2, bias_update="unit", random_s
 def perceptron_orders(X, y, random_states, **params):
     """Fit the perceptron once per seed, visiting the samples in a random order; collect the results.
 
-    Chapter 4, algorithm ``alg-perceptron-offset`` with random orders: on separable data every
+    Chapter 5, algorithm ``alg-perceptron-offset`` with random orders: on separable data every
     run converges (theorem ``thm-novikoff`` holds for any order), but to different separators.
 
     Parameters

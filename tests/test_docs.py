@@ -90,3 +90,23 @@ def test_the_players_assets_ship_with_the_package_and_the_book_links_them():
         assert asset in _book._ASSETS
     config = (ROOT / "_config.yml").read_text()
     assert "- lincourse._book" in config and "- lincourse._theme" in config
+
+
+def test_a_docstring_names_the_chapter_that_defines_what_it_cites():
+    """"Chapter 5, algorithm ``alg-perceptron-offset``": the label is defined in chapter 5."""
+    defined = {}
+    for stem, text in _chapter_sources().items():
+        number = int(stem[:2])
+        for pattern in (r":label:\s*(\S+)", r"\$\$\s*\((\S+)\)\s*$"):
+            for label in re.findall(pattern, text, re.M):
+                defined.setdefault(label, number)
+    wrong = []
+    for path in sorted((ROOT / "lincourse").rglob("*.py")):
+        text = path.read_text()
+        # "Chapter N" followed, in the same sentence, by the labels it cites
+        for m in re.finditer(r"[Cc]hapter (\d+)([^.]*?(?:\.\s|$))", text, re.S):
+            for label in re.findall(r"``\(?((?:alg|thm|prop|def|cor|lem)-[\w-]+|[a-z]+(?:-[a-z]+)*)\)?``", m.group(2)):
+                if label in defined and defined[label] != int(m.group(1)):
+                    wrong.append(f"{path.relative_to(ROOT)}: chapter {m.group(1)} for {label} "
+                                 f"(defined in chapter {defined[label]})")
+    assert not wrong, "\n".join(wrong)

@@ -7,9 +7,9 @@ in its README). The generators use :func:`numpy.random.default_rng` and are dete
 * :func:`load_credit` - chapter 3's credit-approval example (synthetic; age, salary).
 * :func:`load_iris` - chapters 3, 4 and 5 (setosa vs versicolor is separable, versicolor vs
   virginica is not).
-* :func:`load_breast_cancer` - chapter 5's real data set.
+* :func:`load_breast_cancer` - chapter 9's real data set.
 * :func:`make_separable`, :func:`make_overlapping`, :func:`make_xor` - chapters 3 to 5.
-* :func:`make_gaussian_classes` - chapter 5: two Gaussian classes with one shared covariance,
+* :func:`make_gaussian_classes` - chapters 4, 7 and 9: two Gaussian classes with one shared covariance,
   whose exact posterior is a logistic model.
 """
 
@@ -61,7 +61,7 @@ def load_iris(return_X_y=False):
     """Fisher's Iris data: 150 flowers, 4 measurements in cm, 3 species (targets 0, 1, 2).
 
     Targets: 0 setosa, 1 versicolor, 2 virginica, 50 of each. Used in chapter 3 (setosa vs
-    versicolor is linearly separable, versicolor vs virginica is not), chapter 4 and chapter 5.
+    versicolor is linearly separable, versicolor vs virginica is not), chapters 5, 6 and 9.
 
     Parameters
     ----------
@@ -82,7 +82,7 @@ def load_iris(return_X_y=False):
 def load_breast_cancer(return_X_y=False):
     """Wisconsin diagnostic breast-cancer data: 569 tumours, 30 features, targets 0/1.
 
-    Targets: 0 malignant (212), 1 benign (357), the coding scikit-learn uses. Chapter 5 fits
+    Targets: 0 malignant (212), 1 benign (357), the coding scikit-learn uses. Chapter 9 fits
     logistic regression to it after standardising the features.
 
     Examples
@@ -232,7 +232,7 @@ def make_gaussian_classes(n_samples=1000, mean0=(-1.0, 0.0), mean1=(1.0, 0.0), c
                           random_state=None, return_posterior=False):
     """Two Gaussian classes with one shared covariance matrix: the posterior is exactly logistic.
 
-    Chapter 5, proposition ``prop-gaussian-logistic``. Each label is ``+1`` with probability
+    Chapter 7, proposition ``prop-gaussian-logistic``. Each label is ``+1`` with probability
     ``prior1`` (else ``-1``); given the label, ``x ~ N(mean1, cov)`` or ``x ~ N(mean0, cov)``.
     By Bayes' rule ``P(y = +1 | x) = sigmoid(w . x + b)`` with
 

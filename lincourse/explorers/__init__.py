@@ -21,10 +21,10 @@ __all__ = [
     "point_distance",
     "dataset_margin",
     "training_error",
-    # chapter 4
+    # chapters 5 and 6
     "perceptron_steps",
     "margin_updates",
-    # chapter 5
+    # chapters 7-9
     "sigmoid_fit",
     "probability_field",
     "gradient_descent",
