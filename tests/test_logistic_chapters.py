@@ -383,6 +383,8 @@ def _ch7_numbers():
         ("divides the mean distance by $3.26$", f"{dist[200] / dist[2000]:.2f}" == "3.26"),
         ("a mean $w_1$ of $2.47$ against $2.33$", f"{mean_w[200][0]:.2f} {w_bayes[0]:.2f}" == "2.47 2.33"),
         ("$w_1 \\approx 1.685$", f"{model.coef_[0]:.3f}" == "1.685"),
+        ("same boundary ($x \\approx 0.18$)", "boundary (p = 1/2): x = +0.18" in ex1.set(w=3.3, b=-0.6).readout),
+        ("with the same 2 mistakes", "mistakes = 2 of 12" in ex1.readout),
         ("probabilities = 0.4308601941", abs(lc.logistic_loss(t, lc.decision_function(X, [1.0, 0.5], 0.2))
                                              - 0.4308601941) < 1e-10),
     ]
@@ -415,6 +417,16 @@ def _ch8_numbers():
         ("(0.398 on the 40 points)", f"{newton.loss_history_[-1]:.3f}" == "0.398"),
         ("with the loss near $10^{-10}$", 1e-11 < stopped.loss_history_[-1] < 1e-9 and stopped.n_iter_ < 40),
     ]
+
+
+def _gaussian_widest():
+    Sigma, mu_0, mu_1 = np.array([[1.0, 0.5], [0.5, 1.0]]), np.array([-1.0, 0.0]), np.array([1.0, 0.5])
+    fit = lc.LogisticRegression().fit(*lc.datasets.make_gaussian_classes(20000, mu_0, mu_1, Sigma, random_state=0))
+    X_new, y_new = lc.datasets.make_gaussian_classes(20000, mu_0, mu_1, Sigma, random_state=1)
+    big = lc.calibration_table((y_new + 1) // 2, fit.predict_proba(X_new)[:, 1], n_bins=10)
+    inside = (big.low <= big.mean_predicted) & (big.mean_predicted <= big.high)
+    assert inside.all()   # "contain the mean prediction in every bin"
+    return np.max(big.high - big.low)
 
 
 def _ch9_numbers():
@@ -473,6 +485,10 @@ def _ch9_numbers():
         ("a bin of four tumours with an interval from $0.15$ to $0.85$",
          table.count[1] == 4 and f"{table.low[1]:.2f} {table.high[1]:.2f}" == "0.15 0.85"),
         ("(here $0.626$;", f"{np.mean(y_test == 1):.3f}" == "0.626"),
+        ("(correlations above $0.98$)", np.corrcoef(Z_train[:, [0, 2, 3]].T).min() > 0.98),
+        ("Thirty features for 398 training tumours", (len(y_train), cancer.data.shape[1]) == (398, 30)),
+        ("On the 171 test tumours", len(y_test) == 171),
+        ("a few hundredths wide", _gaussian_widest() < 0.07),
         ("The line does no better than chance", abs(lc.LogisticRegression().fit(Xr, yr).score(Xr, yr) - 0.5) < 0.02),
     ]
 
