@@ -38,8 +38,8 @@ def hyperplane():
     """Chapter 1: move the direction (angle), the length ``||theta||`` and the offset ``b`` of ``theta . x + b = 0``.
 
     The sliders are the classifier's own parameters: ``theta = length * (cos angle, sin angle)`` and
-    ``b``. Lengthening ``theta`` alone moves the boundary (its signed distance from the origin is
-    ``-b/||theta||``) and changes no direction; lengthening ``theta`` and ``b`` by the same factor
+    ``b``. With ``b != 0``, lengthening ``theta`` alone moves the boundary (its signed distance from the
+    origin is ``-b/||theta||``) and changes no direction; lengthening ``theta`` and ``b`` by the same factor
     (e.g. length 1, b = 0.5 and length 2, b = 1) leaves the boundary and every prediction in place:
     chapter 1's scale-invariance theorem. Shows the boundary, the normal vector drawn from the
     boundary point closest to the origin, the two half-planes and six labelled points; the readout
