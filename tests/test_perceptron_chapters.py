@@ -412,7 +412,8 @@ def test_chapter6_criterion_and_xor():
     ("ex-perceptron-gain", 24.5, [9.5, -1.5]),
     ("ex-perceptron-tightest", 26, [40, np.sqrt(26)]),
     ("q-perceptron-scaling", "B", ["A", "C"]),
-    ("q-perceptron-tight", "B", ["A", "C"]),
+    ("q-perceptron-margin-update", "B", ["A", "C"]),
+    ("ex-perceptron-lower-bound", 25, [30, 5]),
     ("q-perceptron-online", "A", ["B", "C"]),
     ("ex-perceptron-orders", 15, [9]),
     ("q-perceptron-nonseparable", "B", ["A", "C"]),
@@ -446,3 +447,10 @@ def test_every_objective_is_practised(name):
     practised = {int(n) for d in declarations for n in re.findall(r"objective=(\d+)", d)}
     assert numbers == set(range(1, len(numbers) + 1)) and numbers <= practised
     assert len(declarations) >= 8
+
+
+@pytest.mark.parametrize("name", ["05_perceptron.ipynb", "06_perceptron_nonseparable.ipynb"])
+def test_chapters_are_stored_executed(name):
+    nb = nbformat.read(CHAPTERS / name, as_version=4)
+    code = [c for c in nb.cells if c.cell_type == "code" and "lincourse-setup" not in c.metadata.get("tags", [])]
+    assert all(c.execution_count for c in code), f"{name} is not stored executed (run tools/execute_notebooks.py)"
