@@ -417,7 +417,7 @@ def test_chapter6_criterion_and_xor():
     ("q-perceptron-online", "A", ["B", "C"]),
     ("ex-perceptron-orders", 15, [9]),
     ("q-perceptron-nonseparable", "B", ["A", "C"]),
-    ("q-pocket-guarantee", "B", ["A", "C"]),
+    ("q-pocket-guarantee", "A", ["B", "C"]),
     ("ex-pocket-centring", 12, [40]),
     ("ex-perceptron-freund-schapire", 12.8, [4, 16]),
     ("ex-perceptron-learning-rate", {"weights"}, [{"weights", "number of updates"}]),
