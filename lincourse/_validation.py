@@ -34,9 +34,13 @@ __all__ = [
 ]
 
 
-class SeparationWarning(ConvergenceWarning):
+class SeparationWarning(UserWarning):
     """The classes are (completely or quasi-completely) separated: the maximum-likelihood logistic
-    regression does not exist, and the coefficients grow without bound (chapter 8)."""
+    regression does not exist, and the coefficients grow without bound (chapter 8).
+
+    Not a :class:`ConvergenceWarning` (a solver that stopped at its iteration limit): the solver did
+    what it could, the estimate itself does not exist, so silencing convergence warnings does not
+    silence this one."""
 
 
 def _clean(value):

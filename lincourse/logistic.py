@@ -92,10 +92,10 @@ class LogisticRegression(LinearClassifier):
 
     Examples
     --------
-    >>> X = [[0.0], [1.0], [2.0], [3.0]]
-    >>> clf = LogisticRegression().fit(X, [0, 1, 0, 1])
-    >>> clf.predict_proba([[1.5]]).round(3)
-    array([[0.5, 0.5]])
+    >>> X = [[0.0], [1.0], [2.0], [3.0], [4.0]]
+    >>> clf = LogisticRegression().fit(X, [0, 0, 1, 0, 1])
+    >>> clf.predict_proba([[2.0]]).round(3)
+    array([[0.651, 0.349]])
     """
 
     _parameter_constraints = {
@@ -313,9 +313,9 @@ def gradient_descent_path(X, y, learning_rate=0.1, n_iter=100, fit_intercept=Tru
 
     Examples
     --------
-    >>> coefs, intercepts, losses = gradient_descent_path([[0.0], [1.0], [2.0], [3.0]], [0, 0, 1, 1], 1.0, 3)
+    >>> coefs, intercepts, losses = gradient_descent_path([[0.0], [1.0], [2.0], [3.0], [4.0]], [0, 1, 0, 1, 1], 0.5, 3)
     >>> coefs.shape, losses.round(3).tolist()
-    ((4, 1), [0.693, 0.545, 0.506, 0.471])
+    ((4, 1), [0.693, 0.58, 0.568, 0.562])
     """
     clf = LogisticRegression(solver="gd", learning_rate=learning_rate, fit_intercept=fit_intercept)
     X, y = clf._validate_training_data(X, y, binary=True)

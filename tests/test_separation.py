@@ -1,4 +1,4 @@
-"""check_separation (chapter 5's existence theorem), SeparationWarning, show_source."""
+"""check_separation (chapter 8's existence theorem), SeparationWarning, show_source."""
 
 import inspect
 import warnings
@@ -92,8 +92,15 @@ def test_random_statuses_agree_with_definitions(seed):
             assert not (np.all(m >= 0) and np.any(m > 0))
 
 
-def test_separation_warning_is_a_convergence_warning():
-    assert issubclass(lc.SeparationWarning, lc.ConvergenceWarning)
+def test_silencing_convergence_warnings_does_not_silence_separation():
+    import warnings
+
+    assert not issubclass(lc.SeparationWarning, lc.ConvergenceWarning)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        warnings.simplefilter("ignore", lc.ConvergenceWarning)
+        lc.LogisticRegression().fit([[0.0], [1.0], [2.0], [3.0]], [0, 0, 1, 1])
+    assert [w.category for w in caught] == [lc.SeparationWarning]
 
 
 def test_show_source_is_the_source():
