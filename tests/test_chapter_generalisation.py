@@ -69,3 +69,22 @@ def test_shattering_counts():
     four = list(itertools.product([-1, 1], repeat=4))
     assert sum(lc.is_linearly_separable(corners, np.array(l)) for l in four) < 15
     assert sum(lc.is_linearly_separable(lifted, np.array(l)) for l in four) == 16
+
+
+def test_hoeffding_explorer_readout_and_bound_on_every_player_position():
+    from lincourse.explorers._player import player_grids
+    from lincourse.explorers.geometry import HOEFFDING_SAMPLES
+
+    ex = lc.explorers.geometry.hoeffding()
+    X, y = lc.datasets.make_gaussian_classes(HOEFFDING_SAMPLES * 500, random_state=0)
+    losses = (y * lc.decision_function(X, [1.0, 0.0], 0.0) <= 0).astype(float)
+    grids = player_grids(ex)
+    assert len(grids["K"]) >= 13 and len(grids["eps"]) >= 13
+    for K in grids["K"]:
+        nu = losses[: HOEFFDING_SAMPLES * int(K)].reshape(HOEFFDING_SAMPLES, int(K)).mean(axis=1)
+        for eps in grids["eps"][::4]:
+            outside = np.mean(np.abs(nu - norm.cdf(-1)) > eps)
+            readout = ex.set(K=K, eps=eps).readout
+            assert f"> eps: {outside:.3f}" in readout
+            assert f"2 exp(-2 eps^2 K): {2 * math.exp(-2 * eps ** 2 * K):.3f}" in readout
+            assert outside <= 2 * math.exp(-2 * eps ** 2 * K)

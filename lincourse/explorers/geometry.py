@@ -1,4 +1,5 @@
-"""Explorers of chapters 1-3: a hyperplane, a point's signed distance, a data set's margin, E_in.
+"""Explorers of chapters 1-4: a hyperplane, a point's signed distance, a data set's margin, E_in,
+and the held-out errors of one fixed line over many samples (Hoeffding's inequality).
 
 Every explorer parametrises the normal vector by its angle (degrees from the x_1 axis) so that a
 slider sweeps all directions, and computes every number it shows with :mod:`lincourse.geometry`.
@@ -6,14 +7,16 @@ slider sweeps all directions, and computes every number it shows with :mod:`linc
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from .. import geometry as G
 from .. import plotting as P
-from ..datasets import make_overlapping, make_separable
+from ..datasets import make_gaussian_classes, make_overlapping, make_separable
 from ._engine import Explorer, Param
 
-__all__ = ["hyperplane", "point_distance", "dataset_margin", "training_error", "unit_vector"]
+__all__ = ["hyperplane", "point_distance", "dataset_margin", "training_error", "hoeffding", "unit_vector"]
 
 #: Six labelled points used by the chapter 1 explorer (fixed, so the printed predictions are stable).
 DEMO_POINTS = np.array([[1.5, 1.0], [0.5, 2.0], [-1.0, 1.5], [-2.0, -0.5], [0.5, -1.5], [2.0, -2.0]])
@@ -247,5 +250,63 @@ def training_error(X=None, y=None, feature_names=("$x_1$", "$x_2$")):
             "sec-training-explorer": [dict(angle=95, b=0.0), dict(angle=95, b=0.5)],
             # the two settings the exercise compares (one website step of the angle)
             "ex-training-step": [dict(angle=90, b=-0.25), dict(angle=105, b=-0.25)],
+        },
+    )
+
+
+#: The number of samples the Hoeffding explorer draws for every sample size.
+HOEFFDING_SAMPLES = 500
+
+
+def hoeffding():
+    """Chapter 4: the error of one fixed line on many independent samples, against Hoeffding's bound.
+
+    The population is ``make_gaussian_classes`` (centres (-1, 0) and (1, 0), identity covariance),
+    the line is ``x_1 = 0``, whose error on new data is ``E_out = Phi(-1)``. For a sample size ``K``
+    (slider) the explorer cuts ``HOEFFDING_SAMPLES`` disjoint samples of ``K`` points from one seeded
+    draw, computes the line's error ``nu`` on each, and draws their histogram with the band
+    ``E_out +- eps`` (slider). The readout compares the fraction of samples outside the band with
+    Hoeffding's bound ``2 exp(-2 eps^2 K)`` (chapter 4, equation ``(hoeffding)``).
+    """
+    k_max = 500
+    X, y = make_gaussian_classes(HOEFFDING_SAMPLES * k_max, random_state=0)
+    losses = (y * G.decision_function(X, [1.0, 0.0], 0.0) <= 0).astype(float)
+    e_out = 0.5 * math.erfc(1.0 / math.sqrt(2.0))
+    edges = np.linspace(0.0, 0.5, 26)
+
+    def setup(ax):
+        ax.set_xlim(0.0, 0.5)
+        ax.set_ylim(0.0, 0.8)
+        ax.set_xlabel("error ν of the line x₁ = 0 on one sample")
+        ax.set_ylabel("fraction of the samples")
+        ax.axvline(e_out, color=P.COLORS["boundary"], linewidth=1.2, label="E_out = Φ(-1)")
+        ax.legend(loc="upper right", fontsize=8)
+
+    def draw(ax, K, eps):
+        K = int(round(K))
+        nu = losses[: HOEFFDING_SAMPLES * K].reshape(HOEFFDING_SAMPLES, K).mean(axis=1)
+        counts, _ = np.histogram(np.clip(nu, 0.0, 0.5 - 1e-12), bins=edges)
+        ax.axvspan(e_out - eps, e_out + eps, color=P.COLORS["distance"], alpha=0.25, linewidth=0)
+        ax.bar(edges[:-1], counts / HOEFFDING_SAMPLES, width=np.diff(edges), align="edge",
+               color=P.COLORS["positive"], edgecolor="white", linewidth=0.5)
+        outside = float(np.mean(np.abs(nu - e_out) > eps))
+        bound = 2.0 * math.exp(-2.0 * eps ** 2 * K)
+        ax.set_title(f"K = {K}: outside the band {outside:.3f}, bound {bound:.3f}", fontsize=10)
+        return (f"K = {K} points per sample, {HOEFFDING_SAMPLES} samples, band E_out +- {eps:.2f}\n"
+                f"fraction of samples with |nu - E_out| > eps: {outside:.3f}\n"
+                f"Hoeffding's bound 2 exp(-2 eps^2 K): {bound:.3f}")
+
+    return Explorer(
+        draw,
+        [Param("K", 20, 500, 20, 100, "sample size K", player_step=40),
+         Param("eps", 0.01, 0.25, 0.01, 0.05, "half-width ε of the band", player_step=0.02)],
+        setup=setup,
+        title="One fixed line on many samples: Hoeffding's inequality",
+        caption=("Histogram of the error of the fixed line x₁ = 0 on 500 independent samples of K points each, "
+                 "with a black line at its error on new data, E_out = Φ(-1), and a shaded band of half-width ε "
+                 "around it; the title gives the fraction of samples outside the band and Hoeffding's bound."),
+        asked={
+            # chapter 4, section on Hoeffding's inequality: two settings the text compares
+            "sec-hoeffding-explorer": [dict(K=100, eps=0.09), dict(K=500, eps=0.05)],
         },
     )
