@@ -8,7 +8,7 @@ figures.
 
 from . import geometry, logistic, perceptron
 from ._engine import Explorer, Param, display_mode
-from .geometry import dataset_margin, hyperplane, point_distance, training_error
+from .geometry import dataset_margin, hoeffding, hyperplane, point_distance, training_error
 from .logistic import gradient_descent, probability_field, sigmoid_fit
 from .perceptron import margin_updates, perceptron_steps
 
@@ -21,6 +21,8 @@ __all__ = [
     "point_distance",
     "dataset_margin",
     "training_error",
+    # chapter 4
+    "hoeffding",
     # chapters 5 and 6
     "perceptron_steps",
     "margin_updates",
