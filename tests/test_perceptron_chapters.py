@@ -275,7 +275,10 @@ def test_chapter5_six_point_run():
     assert round(bound, 1) == 26.0 and np.allclose(w, [1.0, -1.5], atol=1e-6)
     assert lc.mistake_bound(X6, y6, toy.coef_, fit_intercept=False) == pytest.approx(40.0)
     _quoted("05_perceptron.ipynb", "Update 3 above is", "$(2, -2)$", "only guarantee 40 updates",
-            "$w = (1, -1.5)$", "$x^{(3)}$ and $x^{(4)}$")
+            "$w = (1, -1.5)$", "$x^{(0)}$ and $x^{(5)}$")
+    # the support vectors: functional margin exactly 1 at x[0] and x[5] only
+    margins = y6 * (X6 @ np.array([1.0, -1.5]))
+    assert np.flatnonzero(np.isclose(margins, 1.0)).tolist() == [0, 5]
 
 
 def test_chapter5_explorer_run():
@@ -290,7 +293,7 @@ def test_chapter5_by_hand_run():
     X = np.array([[2, 1], [0, -1], [-1, -2], [-2, -2]], dtype=float)
     run = lc.Perceptron().fit(X, [1, 1, -1, -1])
     assert run.n_updates_ == 4 and run.intercept_ == 2 and run.coef_.tolist() == [3.0, 1.0]
-    _quoted("05_perceptron.ipynb", "$[b, w_1, w_2] = [2, 3, 1]$", "after 4 updates")
+    _quoted("05_perceptron.ipynb", "$[b, w_{[1]}, w_{[2]}] = [2, 3, 1]$", "after 4 updates", "at once at $[0, 0, 0]$")
 
 
 def test_chapter5_iris_centring():
@@ -408,10 +411,11 @@ def test_chapter6_criterion_and_xor():
 # -- the exercises: their records accept the worked answers, and every objective is practised ------
 
 @pytest.mark.parametrize("key, right, wrongs", [
-    ("ex-perceptron-by-hand", [2, 3, 1], [[1, 2, 1], [3, 1, 2]]),
+    ("ex-perceptron-by-hand", [2, 3, 1], [[0, 0, 0], [3, 1, 2]]),
+    ("q-perceptron-augmented", "A", ["B", "C"]),
     ("ex-perceptron-gain", 24.5, [9.5, -1.5]),
     ("ex-perceptron-tightest", 26, [40, np.sqrt(26)]),
-    ("q-perceptron-scaling", "B", ["A", "C"]),
+    ("q-perceptron-scaling", "B", ["A", "C", "D"]),
     ("q-perceptron-margin-update", "B", ["A", "C"]),
     ("ex-perceptron-lower-bound", 25, [30, 5]),
     ("q-perceptron-online", "A", ["B", "C"]),

@@ -51,7 +51,7 @@ def perceptron_steps(X=None, y=None, bias_update="unit"):
 
     Left panel: the data, the boundary before the update (dashed grey; none for ``w = 0``), the
     boundary after it (solid, with its half-planes) and the corrected point ringed. Right panel: the
-    weight space ``(w_1, w_2)``, with the path of the whole run, the weight vector before (grey) and
+    weight space ``(w_[1], w_[2])``, with the path of the whole run, the weight vector before (grey) and
     after (purple) the update and the step ``y_i x_i`` between them (vermillion). The readout
     prints the update, the margin ``y_i (w . x_i + b)`` of the corrected point before and after
     (it grows by ``||x_i||^2 + 1``, or ``||x_i||^2 + R^2`` with ``bias_update="radius"``) and the
@@ -80,7 +80,7 @@ def perceptron_steps(X=None, y=None, bias_update="unit"):
         ax, aw = axes
         P.setup_axes(ax, xlim, ylim)
         P.plot_points(ax, X, y)
-        P.setup_axes(aw, wlim[0], wlim[1], xlabel="$w_1$", ylabel="$w_2$")
+        P.setup_axes(aw, wlim[0], wlim[1], xlabel="$w_{[1]}$", ylabel="$w_{[2]}$")
         aw.plot(coefs[:, 0], coefs[:, 1], "-o", color=P.COLORS["neutral"], alpha=0.35, markersize=3, zorder=1)
         aw.plot([0], [0], marker="+", color="black", markersize=10)
         aw.set_title("weight space: the path of $w$", fontsize=9)
@@ -161,7 +161,7 @@ def margin_updates():
         ac.plot(largest, [r["bound_tightest"] for r in runs], "-", color=P.COLORS["normal"])
         ac.plot(largest, [max(r["n_updates"], 1) for r in runs], "-o", color=P.COLORS["positive"], markersize=3)
         ac.set_xlim(0, largest.max() + 0.02)
-        ac.set_ylim(1, 5e3)
+        ac.set_ylim(1, 1e4)
         ac.set_xlabel(r"largest margin $\gamma$ of the data (maximum-margin separator)", fontsize=8)
         # the key sits in the axis label, which the engine draws once (a legend is redrawn on every move)
         ac.set_ylabel("updates made (dots); bounds:\ntrue $w^*$ (dashed), tightest (solid)", fontsize=8)
