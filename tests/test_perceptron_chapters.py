@@ -390,12 +390,18 @@ def test_chapter6_freund_schapire_numbers():
         return min(lc.freund_schapire_bound(X, y, pocket.coef_, pocket.intercept_, gamma=g, n_epochs=n) for g in gammas)
 
     assert bound(1) > len(y)                                    # "above N = 100"
+    # the one-epoch bound falls towards N as gamma grows: the grid's smallest value is at its upper end
+    one = [lc.freund_schapire_bound(X, y, pocket.coef_, pocket.intercept_, gamma=g, n_epochs=1) for g in gammas]
+    assert int(np.argmin(one)) == len(gammas) - 1
+    far = [lc.freund_schapire_bound(X, y, pocket.coef_, pocket.intercept_, gamma=g, n_epochs=1) for g in (1e3, 1e6, 1e9)]
+    assert all(len(y) < v for v in far) and far[0] > far[1] > far[2] and far[2] == pytest.approx(len(y), rel=1e-6)
     assert round(bound(1000) / plain.n_updates_) == 8           # "about 8 times the updates made"
     Xf, yf = np.array([[1.5], [-1.0], [0.5], [-2.0], [0.5]]), np.array([1, -1, -1, -1, 1])
     value = lc.freund_schapire_bound(Xf, yf, w=[1.0], fit_intercept=False, gamma=1.0)
     assert value == pytest.approx((2 + np.sqrt(2.5)) ** 2) and round(value, 1) == 12.8
     assert _quietly(lc.Perceptron, Xf, yf, fit_intercept=False, max_epochs=1).n_updates_ == 2
-    _quoted("06_perceptron_nonseparable.ipynb", "above $N = 100$", "about 8 times the updates made",
+    _quoted("06_perceptron_nonseparable.ipynb", "above $N = 100$", "tends to $N$ as $\\gamma \\to \\infty$",
+            "about 8 times the updates made",
             "\\approx 12.8", "2 mistakes")
 
 
@@ -404,7 +410,9 @@ def test_chapter6_criterion_and_xor():
     weights = [np.zeros(2)] + [u.coef for u in toy.history_]
     assert [float(np.sum(np.maximum(0.0, -y6 * (X6 @ w)))) for w in weights] == [0, 10, 0, 0, 0, 0]
     X, y = lc.datasets.make_xor()
-    assert lc.Perceptron().fit(np.column_stack([X, X[:, 0] * X[:, 1]]), y).n_updates_ == 29
+    run = lc.Perceptron().fit(np.column_stack([X, X[:, 0] * X[:, 1]]), y)
+    assert run.n_updates_ == 29
+    assert np.bincount([u.index for u in run.history_], minlength=4).tolist() == [10, 7, 7, 5]
     _quoted("06_perceptron_nonseparable.ipynb", "jumps to 10 after the first update", "three more updates follow")
 
 
@@ -427,6 +435,7 @@ def test_chapter6_criterion_and_xor():
     ("ex-perceptron-learning-rate", {"weights"}, [{"weights", "number of updates"}]),
     ("ex-perceptron-xor-feature", 29, [28]),
     ("q-perceptron-lp", "B", ["A", "C"]),
+    ("q-perceptron-logistic", "B", ["A", "C"]),
 ])
 def test_exercise_records_accept_the_solutions(key, right, wrongs, capsys):
     from lincourse.exercises import check
@@ -458,3 +467,10 @@ def test_chapters_are_stored_executed(name):
     nb = nbformat.read(CHAPTERS / name, as_version=4)
     code = [c for c in nb.cells if c.cell_type == "code" and "lincourse-setup" not in c.metadata.get("tags", [])]
     assert all(c.execution_count for c in code), f"{name} is not stored executed (run tools/execute_notebooks.py)"
+
+
+@pytest.mark.parametrize("M", [2, 5, 10])
+def test_chapter6_two_points_on_a_line_need_at_least_M_updates(M):
+    run = lc.Perceptron(max_epochs=10_000).fit(np.array([[M], [M - 1.0]]), np.array([1, -1]))
+    assert run.converged_ and run.n_updates_ >= M and abs(run.intercept_) >= M
+    _quoted("06_perceptron_nonseparable.ipynb", "it needs at least $M$ updates")
