@@ -214,6 +214,8 @@ def test_chapter2_feature_stretch_changes_margins():
     s = np.array([1.0, 3.0])
     np.testing.assert_array_equal(lc.predict(X * s, w / s, b), lc.predict(X, w, b))
     assert lc.geometric_margin(X * s, y, w / s, b) > lc.geometric_margin(X, y, w, b)
+    assert f"{lc.geometric_margin(X, y, w, b):.4f}" == "0.5129"            # quoted in the solution
+    assert f"{lc.geometric_margin(X * s, y, w / s, b):.4f}" == "0.7584"
     wb, bb = lc.max_margin_separator(X, y)
     w3, b3 = lc.max_margin_separator(X * s, y)
     best3 = lc.geometric_margin(X * s, y, w3, b3)
@@ -233,7 +235,8 @@ def test_chapter3_rule_and_lp_numbers():
     assert wrong.sum() == 3 and lc.training_error(X, y, [0.5, 1.0], -75.0) == pytest.approx(0.075)
     assert not lc.is_linearly_separable(X, y) and lc.is_linearly_separable(X[~wrong], y[~wrong])
     r, yk = X[~wrong, 1] / X[~wrong, 0], y[~wrong]
-    assert f"{r[yk == 1].min():.2f}" == "1.08" and f"{r[yk == -1].max():.2f}" == "1.86"
+    assert f"{r[yk == 1].min():.3f}" == "1.084" and f"{r[yk == -1].max():.3f}" == "1.857"
+    assert f"{r[yk == 1].max():.3f}" == "5.885"
 
 
 def test_chapter3_explorer_and_landscape_numbers():
@@ -248,6 +251,27 @@ def test_chapter3_explorer_and_landscape_numbers():
     after = y * (Z @ unit_vector(105) - 0.25) <= 0
     assert before.sum() == after.sum() == 9
     assert np.sum(before & ~after) == 2 and np.sum(~before & after) == 2
+
+
+def test_chapter3_hand_exercise_and_boundary_check():
+    X = np.array([[0.0, 0.0], [1.0, 0.0], [3.0, 0.0], [1.0, 1.0], [2.0, 1.0], [0.0, 4.0]])
+    y = np.array([-1, -1, -1, 1, 1, 1])
+    errors = [lc.training_error(X, y, [1.0, 1.0], b) for b in (-2.0, -3.0, -3.5)]
+    np.testing.assert_allclose(errors, [2 / 6, 3 / 6, 2 / 6])
+    X1, y1 = np.array([[-2.0], [-1.0], [0.0], [1.0], [2.0]]), np.array([-1, -1, -1, 1, 1])
+    assert lc.training_error(X1, y1, [1.0], 0.0) == pytest.approx(1 / 5)
+    assert np.all(lc.predict(X1, [1.0], 0.0) == y1)
+
+
+def test_chapter1_rule_disagreements():
+    X, y, _ = _credit()
+    assert int(np.sum(lc.predict(X, [0.5, 1.0], -75.0) != y)) == 3
+    assert lc.predict(X[:1], [0.5, 1.0], -75.0)[0] == -1 and y[0] == 1
+
+
+def test_chapter2_origin_check():
+    assert lc.signed_distance([0.0, 0.0], [6.0, -8.0], 20.0) == pytest.approx(2.0)
+    assert lc.distance_from_origin([6.0, -8.0], 20.0) == pytest.approx(-2.0)
 
 
 def test_chapter3_ties_and_baseline():
