@@ -105,14 +105,15 @@ def test_live_code_says_what_went_wrong_when_it_cannot_reach_a_server(browser, s
     page.route("**/*", lambda route: route.abort() if urlparse(route.request.url).hostname != "127.0.0.1"
                else route.continue_())
     page.goto(f"{server}/{PAGES[0]}", wait_until="networkidle")
-    button = page.locator(".thebe-launch-button").first
+    button = page.locator(".btn-launch-thebe").first   # "Live Code", in the launch menu
     assert button.count() == 1, "no Live Code button on the page"
-    button.evaluate("b => b.click()")   # it sits in the launch menu; a click starts it as the menu's would
+    button.evaluate("b => b.click()")   # the menu is closed; a click starts it as the menu's would
     status = page.locator("#lincourse-live-code-status")
     status.wait_for(timeout=25000)
     assert "Live Code could not start" in status.text_content()
     assert "its library could not be loaded" in status.text_content()
     assert status.get_attribute("role") == "status"
+    assert page.locator(".thebe-launch-button").first.text_content() == "Live Code unavailable"
     page.close()
 
 
