@@ -526,6 +526,8 @@ def test_the_numbers_the_prose_quotes_are_what_lincourse_computes(stem):
     ("ex-logistic-softmax-gradient", [-0.667, -1.33], [0.667, 1.33]),
     ("q-logistic-scaling", "A", "B"),
     ("q-logistic-ovr-line", "B", "A"),
+    ("q-logistic-cv-scaling", "B", "A"),
+    ("q-logistic-small-bin", "B", "A"),
     ("q-logistic-roc", "A", "B"),
     ("ex-logistic-lr-joint", 23.14, 11.57),
     ("ex-logistic-wald", 0.363, 0.183),
