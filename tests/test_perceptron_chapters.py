@@ -287,6 +287,13 @@ def test_chapter5_explorer_run():
     counts = np.bincount([u.index for u in run.history_], minlength=len(y))
     assert (counts.argmax(), counts.max(), run.n_updates_) == (14, 7, 15)
     _quoted("05_perceptron.ipynb", "$x^{(14)}$, is corrected 7 times")
+    # the cosine between w'_k and the generating separator drops at several updates (only its lower bound rises)
+    _, _, (w, b) = lc.datasets.make_separable(30, margin=0.08, random_state=13, return_separator=True)
+    u = np.r_[b, w] / np.linalg.norm(np.r_[b, w])
+    coefs = np.array([np.r_[h.intercept, h.coef] for h in run.history_])
+    cos = coefs @ u / np.linalg.norm(coefs, axis=1)
+    assert np.sum(np.diff(cos) < 0) >= 3
+    _quoted("05_perceptron.ipynb", "the cosine goes down at several updates")
 
 
 def test_chapter5_by_hand_run():
