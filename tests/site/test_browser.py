@@ -135,3 +135,17 @@ def test_every_exercise_has_a_working_answer_box(browser, server, path):
         page.wait_for_function("r => r.textContent.length > 0", arg=result.element_handle(), timeout=5000)
         assert result.text_content().startswith("Check the form:"), result.text_content()
     page.close()
+
+
+@pytest.mark.parametrize("width", [375, 1366])
+def test_printed_output_wraps_instead_of_clipping(browser, server, width):
+    """No printed output needs sideways scrolling, on a phone or a laptop."""
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    clipped = []
+    for path in PAGES:
+        page.goto(f"{server}/{path}", wait_until="load")
+        clipped += [f"{path}: {text}" for text in page.evaluate(
+            "() => [...document.querySelectorAll('div.cell_output pre')]"
+            ".filter(p => p.scrollWidth > p.clientWidth + 1).map(p => p.textContent.slice(0, 60))")]
+    page.close()
+    assert not clipped, "\n".join(clipped)
