@@ -71,6 +71,15 @@ def test_shattering_counts():
     assert sum(lc.is_linearly_separable(lifted, np.array(l)) for l in four) == 16
 
 
+def test_triangle_solution_lines():
+    tri = np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]])
+    lines = [((1, 1), 1), ((1, 1), -3), ((-1, -1), 0.5), ((1, 1), -0.5),
+             ((1, -1), -0.5), ((-1, 1), 0.5), ((-1, 1), -0.5), ((1, -1), 0.5)]
+    scores = [lc.decision_function(tri, np.array(t, dtype=float), b) for t, b in lines]
+    assert len({tuple(np.sign(s)) for s in scores}) == 8 and all(np.all(s != 0) for s in scores)
+    np.testing.assert_allclose(scores[4], [-0.5, 0.5, -1.5])
+
+
 def test_hoeffding_explorer_readout_and_bound_on_every_player_position():
     from lincourse.explorers._player import player_grids
     from lincourse.explorers.geometry import HOEFFDING_SAMPLES
