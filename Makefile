@@ -49,6 +49,7 @@ nbval: install
 # no buttons to the full notebooks), in _build/class/html; see tools/class_edition.py.
 EDITION ?= public
 book: install
+	$(BIN)/python tools/make_notebooks.py --out _build/notebooks --zip _static/downloads/lincourse-student-notebooks.zip
 ifeq ($(EDITION),class)
 	$(BIN)/python tools/class_edition.py --out _build/class/src
 	LINCOURSE_EXPLORER_MODE=player $(BIN)/jupyter-book build _build/class/src --all --keep-going
@@ -62,6 +63,7 @@ else
 endif
 
 book-strict: install
+	$(BIN)/python tools/make_notebooks.py --out _build/notebooks --zip _static/downloads/lincourse-student-notebooks.zip
 	LINCOURSE_EXPLORER_MODE=player $(BIN)/jupyter-book build . --all -W --keep-going
 
 # Browser tests of the built site (skip with a message if Chromium is missing).

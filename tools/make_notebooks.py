@@ -101,6 +101,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("notebooks", nargs="*", help="source notebooks (default: chapters/*.ipynb)")
     parser.add_argument("--out", default=str(ROOT / "_build" / "notebooks"), help="output folder (default: _build/notebooks)")
+    parser.add_argument("--zip", metavar="FILE", help="also write the student editions into this zip file (the "
+                        "website's download: make book puts it in _static/downloads/)")
     args = parser.parse_args(argv)
     paths = [Path(p) for p in args.notebooks] or sorted((ROOT / "chapters").glob("*.ipynb"))
     out = Path(args.out)
@@ -112,7 +114,44 @@ def main(argv=None):
         nbformat.write(student_edition(nb), out / "student" / path.name)
         print(f"{path.name}: instructor and student editions written")
     print(f"editions are in {out}/instructor and {out}/student")
+    if args.zip:
+        write_zip(sorted((out / "student").glob("*.ipynb")), Path(args.zip))
+        print(f"student notebooks zipped into {args.zip}")
     return 0
+
+
+ZIP_README = """Linear classification, interactively: the student notebooks (course version {version})
+
+One notebook per chapter, without solutions. Open them in JupyterLab, Jupyter Notebook, VS Code or
+Google Colab. Each notebook's first cell installs the course's small library, lincourse, where it is
+missing (it needs an internet connection once); or install it yourself:
+
+    pip install "lincourse @ git+{repository}@v{version}"
+
+The data sets the chapters use ship with lincourse. Under each exercise, write your answer in the
+answer cell (where "..." stands) and run that cell: its last line checks the answer.
+The text and exercises are licensed CC BY 4.0, the code MIT.
+"""
+
+
+def write_zip(notebooks, target):
+    """A zip of ``notebooks`` (student editions) with a short README, for download from the website."""
+    import zipfile
+
+    import yaml
+    from lincourse import __version__
+
+    repository = yaml.safe_load((ROOT / "_config.yml").read_text())["repository"]["url"]
+    target.parent.mkdir(parents=True, exist_ok=True)
+    folder = f"lincourse-notebooks-{__version__}"
+    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as z:
+        for path in notebooks:
+            info = zipfile.ZipInfo(f"{folder}/{path.name}", date_time=(2026, 1, 1, 0, 0, 0))
+            info.compress_type, info.external_attr = zipfile.ZIP_DEFLATED, 0o644 << 16
+            z.writestr(info, path.read_bytes())
+        info = zipfile.ZipInfo(f"{folder}/README.txt", date_time=(2026, 1, 1, 0, 0, 0))
+        info.compress_type, info.external_attr = zipfile.ZIP_DEFLATED, 0o644 << 16
+        z.writestr(info, ZIP_README.format(version=__version__, repository=repository))
 
 
 if __name__ == "__main__":
