@@ -481,3 +481,21 @@ def test_chapter6_two_points_on_a_line_need_at_least_M_updates(M):
     run = lc.Perceptron(max_epochs=10_000).fit(np.array([[M], [M - 1.0]]), np.array([1, -1]))
     assert run.converged_ and run.n_updates_ >= M and abs(run.intercept_) >= M
     _quoted("06_perceptron_nonseparable.ipynb", "it needs at least $M$ updates")
+
+
+def test_nonseparable_explorer_readout_is_the_training_error_and_its_running_minimum():
+    import warnings
+
+    from lincourse.explorers import nonseparable_steps
+
+    ex = nonseparable_steps()
+    X, y = lc.datasets.make_overlapping(24, separation=1.5, random_state=7)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", lc.ConvergenceWarning)
+        run = lc.Perceptron(max_epochs=6).fit(X, y)
+    errors = [lc.training_error(X, y, u.coef, u.intercept) for u in run.history_]
+    for k in (1, 10, len(errors)):
+        ex.sliders["k"].value = k
+        assert f"training error now {errors[k - 1]:.3f}; best so far {min(errors[:k]):.3f}" in ex.readout
+    with pytest.raises(ValueError, match="separable"):
+        nonseparable_steps(*lc.datasets.make_separable(20, margin=0.2, random_state=0))

@@ -10,7 +10,7 @@ from . import geometry, logistic, perceptron
 from ._engine import Explorer, Param, display_mode
 from .geometry import dataset_margin, hoeffding, hyperplane, point_distance, training_error
 from .logistic import gradient_descent, probability_field, sigmoid_fit
-from .perceptron import margin_updates, perceptron_steps
+from .perceptron import margin_updates, nonseparable_steps, perceptron_steps
 
 __all__ = [
     "Explorer",
@@ -26,6 +26,7 @@ __all__ = [
     # chapters 5 and 6
     "perceptron_steps",
     "margin_updates",
+    "nonseparable_steps",
     # chapters 7-9
     "sigmoid_fit",
     "probability_field",

@@ -3,6 +3,8 @@ perceptron beyond separable data*).
 
 * :func:`perceptron_steps` - step through the updates of one perceptron run (chapter 5).
 * :func:`margin_updates` - the margin of generated data as a slider, with the updates it costs (chapter 5).
+* :func:`nonseparable_steps` - the run on overlapping data, update by update, with its training error and
+  the best error so far (chapter 6).
 * ``plot_*`` - the chapters' static figures, each returning a pyplot-free Figure.
 
 Everything expensive (the perceptron runs, the maximum-margin separators behind the tightest
@@ -15,13 +17,18 @@ import numpy as np
 from matplotlib.patches import FancyArrowPatch
 
 from .. import plotting as P
-from ..datasets import make_separable
+import warnings
+
+from ..datasets import make_overlapping, make_separable
+from ..geometry import training_error
+from .._validation import ConvergenceWarning
 from ..perceptron import Perceptron, max_margin_separator, mistake_experiment, tightest_mistake_bound
 from ._engine import Explorer, Param
 
 __all__ = [
     "perceptron_steps",
     "margin_updates",
+    "nonseparable_steps",
     "plot_proof_geometry",
     "plot_bound_check",
     "plot_orders",
@@ -121,6 +128,71 @@ def perceptron_steps(X=None, y=None, bias_update="unit"):
                  "in vermillion. Right, weight space: the path of w through every update (light grey, one dot per "
                  "update, from the origin marked +), the weight vector before (grey arrow) and after (purple arrow) "
                  "this update, joined by the step y x (vermillion)."),
+        figsize=(9.0, 4.2),
+        ncols=2,
+    )
+
+
+def nonseparable_steps(X=None, y=None, max_epochs=6):
+    """Chapter 6: the perceptron (algorithm ``alg-perceptron-offset``) on data that are not separable.
+
+    Left: the data and the boundary after update ``k`` (with its half-planes), the corrected point
+    ringed. Right: the training error after every update of ``max_epochs`` epochs (grey), the best
+    error so far (dashed: what the pocket algorithm keeps) and update ``k`` marked. The error does not
+    settle and the run never stops on its own; the readout prints the update, the weights and both
+    errors.
+
+    Defaults to ``make_overlapping(24, separation=1.5, random_state=7)``; 2-D data only.
+    """
+    if X is None:
+        X, y = make_overlapping(24, separation=1.5, random_state=7)
+    X = np.asarray(X, dtype=float)
+    y = np.where(np.asarray(y) > 0, 1, -1)
+    if X.ndim != 2 or X.shape[1] != 2:
+        raise ValueError(f"nonseparable_steps draws 2-D data: X must have shape (n_samples, 2), got {X.shape}")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)   # expected: the data are not separable
+        clf = Perceptron(max_epochs=max_epochs).fit(X, y)
+    if clf.converged_:
+        raise ValueError("these data are separable: the run stopped; use perceptron_steps for separable data")
+    history = clf.history_
+    n = len(history)
+    errors = np.array([training_error(X, y, u.coef, u.intercept) for u in history])
+    best = np.minimum.accumulate(errors)
+    ks = np.arange(1, n + 1)
+    xlim, ylim = _limits(X[:, 0], 0.1), _limits(X[:, 1], 0.1)
+
+    def setup(axes):
+        ax, ae = axes
+        P.setup_axes(ax, xlim, ylim)
+        P.plot_points(ax, X, y)
+        P.setup_axes(ae, (0, n + 1), (0, max(0.6, float(errors.max()) + 0.05)), xlabel="update $k$",
+                     ylabel="training error", equal=False)
+        ae.plot(ks, errors, color=P.COLORS["neutral"], linewidth=1.0, label="after update $k$")
+        ae.plot(ks, best, color=P.COLORS["normal"], linestyle="--", linewidth=1.5, label="best so far")
+        ae.legend(loc="upper right", fontsize=8)
+
+    def draw(axes, k):
+        ax, ae = axes
+        u = history[k - 1]
+        P.plot_halfspaces(ax, u.coef, u.intercept, alpha=0.10)
+        P.plot_hyperplane(ax, u.coef, u.intercept, label=None)
+        P.mark_points(ax, X[u.index], label=None)
+        ax.set_title(f"update {k} of {n} (epoch {u.epoch})", fontsize=9)
+        ae.plot([k], [errors[k - 1]], marker="o", color=P.COLORS["mistake"], markersize=7, zorder=3)
+        return (f"update {k} of {n} (epoch {u.epoch}): x[{u.index}] corrected\n"
+                f"w = {_fmt(u.coef)}, b = {u.intercept:+.2f}, ||w|| = {np.linalg.norm(u.coef):.2f}\n"
+                f"training error now {errors[k - 1]:.3f}; best so far {best[k - 1]:.3f}")
+
+    return Explorer(
+        draw,
+        [Param("k", 1, n, 1, 1, "update k")],
+        setup=setup,
+        title="The perceptron on data that are not separable",
+        caption=("Left: blue circles (y=+1) and orange squares (y=-1) that no line separates, the boundary after "
+                 "update k (solid black, its positive side shaded blue) and the corrected point ringed in "
+                 "vermillion. Right: the training error after each update (grey line), the best error so far "
+                 "(dashed purple) and update k (vermillion dot)."),
         figsize=(9.0, 4.2),
         ncols=2,
     )
