@@ -23,7 +23,7 @@ def margin_losses(margins):
 
     * ``"zero-one"``: ``1`` if ``m <= 0`` else ``0``, the term of equation ``(training-error)`` (a point
       on the boundary, ``m = 0``, is a mistake);
-    * ``"perceptron"``: ``max(0, -m)``, whose sum over the mistakes is chapter 4's perceptron
+    * ``"perceptron"``: ``max(0, -m)``, whose sum over the mistakes is chapter 6's perceptron
       criterion;
     * ``"hinge"``: ``max(0, 1 - m)``, the perceptron loss moved one unit to the right;
     * ``"logistic"``: ``log2(1 + exp(-m))``, the logistic loss in bits: chapter 5's

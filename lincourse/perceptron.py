@@ -1,6 +1,7 @@
 """The perceptron, its mistake bounds, and two remedies for data that are not separable.
 
-Chapter 4 (*The perceptron and its convergence*) defines every algorithm here. ``Perceptron.fit`` is
+Chapters 5 and 6 (*The perceptron and its convergence*, *The perceptron beyond separable data*) define
+every algorithm here. ``Perceptron.fit`` is
 the chapter's algorithm block: visit the samples in order and, on a mistake
 ``y_i (w . x_i + b) <= 0``, set ``w += y_i x_i`` and ``b += y_i`` (or ``b += y_i R^2``). The pocket and
 averaged perceptrons run the same loop and differ only in what they keep from it.
@@ -59,7 +60,7 @@ class Update(NamedTuple):
 
 
 class Perceptron(LinearClassifier):
-    """Rosenblatt's perceptron with the mistake-driven update of chapter 4.
+    """Rosenblatt's perceptron with the mistake-driven update of chapter 5.
 
     Chapter 5, algorithm ``alg-perceptron-offset`` (``bias_update="unit"``), the variant that moves
     ``b`` by ``y R^2`` (``bias_update="radius"``, the remark after it), and with
@@ -270,7 +271,7 @@ def _next_mistake(X, y, w, b, i):
 
 
 def radius_squared(X):
-    """``R^2 = max_i ||x_i||^2``, the squared radius of the data (chapter 4)."""
+    """``R^2 = max_i ||x_i||^2``, the squared radius of the data (chapter 5)."""
     return float(np.max(np.einsum("ij,ij->i", X, X)))
 
 
@@ -338,23 +339,23 @@ def mistake_bound(X, y, w, b=0.0, bias_update="unit", fit_intercept=True):
 def freund_schapire_bound(X, y, w, b=0.0, gamma=None, fit_intercept=True, bias_update="unit", n_epochs=1):
     """Freund and Schapire's mistake bound, valid for any data, separable or not.
 
-    Chapter 4, the perceptron on data that are not separable. Theorem (Y. Freund and R. E.
+    Chapter 6, the perceptron on data that are not separable. Theorem (Y. Freund and R. E.
     Schapire 1999, *Large margin classification using the perceptron algorithm*, Machine Learning
-    37(3), theorem 2): let ``(x_1, y_1), ..., (x_T, y_T)`` be any sequence with ``||x_t|| <= R``,
-    ``u`` a unit vector and ``gamma > 0``; put ``d_t = max(0, gamma - y_t u . x_t)`` and
-    ``D = sqrt(sum_t d_t^2)``. Then the perceptron through the origin (``alg-perceptron-origin``),
+    37(3), theorem 2): let ``(x^(1), y^(1)), ..., (x^(T), y^(T))`` be any sequence with
+    ``||x^(t)|| <= R``, ``u`` a unit vector and ``gamma > 0``; put
+    ``d_t = max(0, gamma - y^(t) u . x^(t))`` and ``S = sqrt(sum_t d_t^2)``. Then the perceptron through the origin (``alg-perceptron-origin``),
     started from ``w = 0`` and run once along the sequence, makes at most
 
-        ((R + D) / gamma)^2
+        ((R + S) / gamma)^2
 
-    mistakes. ``D`` measures how far the points fall short of margin ``gamma`` along ``u``; for a
+    mistakes. ``S`` measures how far the points fall short of margin ``gamma`` along ``u``; for a
     ``u`` that separates with margin ``gamma`` it is 0 and the bound is Novikoff's
     (:func:`mistake_bound`).
 
     This function applies the theorem to :class:`Perceptron` run on ``(X, y)`` for ``n_epochs``
     passes, in any order (``shuffle=True`` included), started from ``w = 0, b = 0`` (not from
-    ``coef_init``): the sequence is the data repeated ``n_epochs`` times, so its ``D`` is
-    ``sqrt(n_epochs)`` times the one-pass ``D`` computed from ``X``, and the bound is on the total
+    ``coef_init``): the sequence is the data repeated ``n_epochs`` times, so its ``S`` is
+    ``sqrt(n_epochs)`` times the one-pass ``S`` computed from ``X``, and the bound is on the total
     number of updates (``n_updates_``) made in the first ``n_epochs`` epochs. The geometry is the
     one in which the variant is the perceptron through the origin, as in :func:`mistake_bound`:
 
@@ -428,7 +429,7 @@ def freund_schapire_bound(X, y, w, b=0.0, gamma=None, fit_intercept=True, bias_u
 
 
 # ---------------------------------------------------------------------------------------------
-# Chapter 4 helpers: the separator behind the tightest bound, and experiments over many data sets
+# Chapter 5 helpers: the separator behind the tightest bound, and experiments over many data sets
 # ---------------------------------------------------------------------------------------------
 
 def max_margin_separator(X, y, fit_intercept=True, intercept_penalty=0.0):

@@ -104,7 +104,8 @@ def test_a_docstring_names_the_chapter_that_defines_what_it_cites():
     for path in sorted((ROOT / "lincourse").rglob("*.py")):
         text = path.read_text()
         # "Chapter N" followed, in the same sentence, by the labels it cites
-        for m in re.finditer(r"[Cc]hapter (\d+)([^.]*?(?:\.\s|$))", text, re.S):
+        # (up to the end of the sentence or the next chapter named, whichever comes first)
+        for m in re.finditer(r"[Cc]hapter (\d+)((?:(?![Cc]hapter \d)[^.])*?(?:\.\s|$|(?=[Cc]hapter \d)))", text, re.S):
             for label in re.findall(r"``\(?((?:alg|thm|prop|def|cor|lem)-[\w-]+|[a-z]+(?:-[a-z]+)*)\)?``", m.group(2)):
                 if label in defined and defined[label] != int(m.group(1)):
                     wrong.append(f"{path.relative_to(ROOT)}: chapter {m.group(1)} for {label} "

@@ -21,7 +21,7 @@ __all__ = [
     "point_distance",
     "dataset_margin",
     "training_error",
-    # chapter 4
+    # chapter 4: generalisation
     "hoeffding",
     # chapters 5 and 6
     "perceptron_steps",

@@ -134,7 +134,8 @@ def perceptron_steps(X=None, y=None, bias_update="unit"):
 
 
 def nonseparable_steps(X=None, y=None, max_epochs=6):
-    """Chapter 6: the perceptron (algorithm ``alg-perceptron-offset``) on data that are not separable.
+    """Chapter 6: the perceptron with offset (chapter 5's algorithm ``alg-perceptron-offset``) on data that
+    are not separable.
 
     Left: the data and the boundary after update ``k`` (with its half-planes), the corrected point
     ringed. Right: the training error after every update of ``max_epochs`` epochs (grey), the best
