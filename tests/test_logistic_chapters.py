@@ -540,3 +540,17 @@ def test_exercise_records_accept_the_worked_answers(key, right, wrong, capsys):
     assert check_answer(key, right)
     assert not check_answer(key, wrong)
     assert check_answer(key, ...) is None or not check_answer(key, ...)
+
+
+def test_threshold_explorer_counts_and_rates():
+    from lincourse.explorers import threshold_roc
+
+    t = np.array([1, 1, 1, 0, 0, 0, 0, 1])
+    p = np.array([0.9, 0.6, 0.2, 0.1, 0.4, 0.7, 0.05, 0.95])
+    ex = threshold_roc(t, p, positive="malignant", negative="benign")
+    ex.sliders["tau"].value = 0.5
+    assert "flagged malignant: 3 malignant, 1 benign (false alarms)" in ex.readout
+    assert "not flagged: 1 malignant (missed), 3 benign" in ex.readout
+    assert "true positive rate 0.750   false positive rate 0.250   error rate 0.250" in ex.readout
+    with pytest.raises(ValueError, match="both classes"):
+        threshold_roc(np.ones(3), np.array([0.1, 0.5, 0.9]))

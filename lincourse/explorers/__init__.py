@@ -9,7 +9,7 @@ figures.
 from . import geometry, logistic, perceptron
 from ._engine import Explorer, Param, display_mode
 from .geometry import dataset_margin, hoeffding, hyperplane, point_distance, training_error
-from .logistic import gradient_descent, probability_field, sigmoid_fit
+from .logistic import gradient_descent, probability_field, sigmoid_fit, threshold_roc
 from .perceptron import margin_updates, nonseparable_steps, perceptron_steps
 
 __all__ = [
@@ -31,4 +31,5 @@ __all__ = [
     "sigmoid_fit",
     "probability_field",
     "gradient_descent",
+    "threshold_roc",
 ]

@@ -2,9 +2,10 @@
 regression, and when the fit does not exist*, *Logistic regression in practice*).
 
 Explorers: :func:`sigmoid_fit` (a sigmoid over labelled points on a line, with the cross-entropy
-live), :func:`probability_field` (the probability ``sigmoid(w . x + b)`` over the plane) and
+live), :func:`probability_field` (the probability ``sigmoid(w . x + b)`` over the plane),
 :func:`gradient_descent` (the boundary and the loss curve of gradient descent, per learning rate and
-iteration). Every number they show is computed with :mod:`lincourse.losses` and
+iteration) and :func:`threshold_roc` (a decision threshold with its counts and its point on the ROC
+curve). Every number they show is computed with :mod:`lincourse.losses` and
 :mod:`lincourse.logistic`; what does not depend on the sliders (data, fitted optimum, all gradient
 descent runs) is computed once, at construction, so that a slider move only redraws.
 
@@ -38,6 +39,7 @@ __all__ = [
     "ovr_claims",
     "multiclass_figure",
     "calibration_figure",
+    "threshold_roc",
 ]
 
 #: Twelve points on a line with labels in {-1, +1}, overlapping near 0 (the 1-D explorer's data).
@@ -384,3 +386,62 @@ def calibration_figure(table):
     ax.grid(True, color="#dddddd", linewidth=0.6)
     ax.legend(loc="upper left", fontsize=8)
     return fig
+
+
+def threshold_roc(t, p, positive="positive", negative="negative"):
+    """Chapter 9: a decision threshold on predicted probabilities, with its confusion counts and ROC point.
+
+    ``t`` marks the points of the positive class (named ``positive``) with 1 and the others with 0,
+    and ``p`` is the predicted probability of the positive class (e.g. out-of-fold or held-out). Left:
+    the predicted probabilities of the two classes (one row of ticks each) and the threshold ``tau``:
+    a point is flagged positive when ``p >= tau``. Right: the ROC curve of ``p``
+    (:func:`sklearn.metrics.roc_curve`) and the point of the threshold. The readout prints the four
+    counts, the true and false positive rates and the error rate at ``tau``.
+    """
+    from sklearn.metrics import roc_curve
+
+    t = np.asarray(t, dtype=float)
+    p = np.asarray(p, dtype=float)
+    if t.shape != p.shape or t.ndim != 1 or not np.all((t == 0) | (t == 1)):
+        raise ValueError("t must be a 1-d array of targets in {0, 1} and p the probabilities of the same points")
+    if not (np.any(t == 1) and np.any(t == 0)):
+        raise ValueError("t must hold both classes: a ROC curve needs positives and negatives")
+    fpr, tpr, _ = roc_curve(t, p)
+    n_pos, n_neg = int(t.sum()), int((1 - t).sum())
+
+    def setup(axes):
+        ah, ar = axes
+        P.setup_axes(ah, (-0.02, 1.02), (-0.6, 1.6), xlabel="predicted probability $p$", ylabel="", equal=False,
+                     grid=False)
+        ah.set_yticks([0, 1], [negative, positive], fontsize=8)
+        ah.plot(p[t == 1], np.ones(n_pos), "|", color=P.COLORS["positive"], markersize=14, alpha=0.6)
+        ah.plot(p[t == 0], np.zeros(n_neg), "|", color=P.COLORS["negative"], markersize=14, alpha=0.6)
+        P.setup_axes(ar, (-0.02, 1.02), (-0.02, 1.02), xlabel="false positive rate", ylabel="true positive rate")
+        ar.plot(fpr, tpr, color=P.COLORS["boundary"], linewidth=1.8, drawstyle="steps-post")
+        ar.plot([0, 1], [0, 1], color=P.COLORS["neutral"], linestyle=":", linewidth=1.0)
+
+    def draw(axes, tau):
+        ah, ar = axes
+        predicted = p >= tau
+        tp = int(np.sum(predicted & (t == 1)))
+        fp = int(np.sum(predicted & (t == 0)))
+        fn, tn = n_pos - tp, n_neg - fp
+        ah.axvline(tau, color=P.COLORS["mistake"], linewidth=2.0)
+        ah.set_title(f"threshold tau = {tau:.2f}: flag {positive} when p >= tau", fontsize=9)
+        ar.plot([fp / n_neg], [tp / n_pos], marker="o", color=P.COLORS["mistake"], markersize=8, zorder=3)
+        return (f"tau = {tau:.2f}: flagged {positive}: {tp} {positive}, {fp} {negative} (false alarms)\n"
+                f"            not flagged: {fn} {positive} (missed), {tn} {negative}\n"
+                f"true positive rate {tp / n_pos:.3f}   false positive rate {fp / n_neg:.3f}   "
+                f"error rate {(fp + fn) / t.size:.3f}")
+
+    return Explorer(
+        draw,
+        [Param("tau", 0.05, 0.95, 0.05, 0.5, "threshold tau")],
+        setup=setup,
+        title="A decision threshold and the ROC curve",
+        caption=("Left: the predicted probability of the positive class for every point, as a tick in the row of "
+                 "its class (blue: positive, orange: negative), and the threshold (vermillion line). Right: the ROC curve (black steps), the "
+                 "diagonal of a classifier that guesses (dotted) and the threshold's point (vermillion dot)."),
+        figsize=(9.0, 3.8),
+        ncols=2,
+    )
