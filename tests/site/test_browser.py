@@ -149,3 +149,21 @@ def test_printed_output_wraps_instead_of_clipping(browser, server, width):
             ".filter(p => p.scrollWidth > p.clientWidth + 1).map(p => p.textContent.slice(0, 60))")]
     page.close()
     assert not clipped, "\n".join(clipped)
+
+
+def test_the_landing_page_offers_the_student_notebooks_as_a_zip(browser, server):
+    """The download link works and the zip holds every chapter, without solutions."""
+    import io
+    import zipfile
+    from urllib.request import urlopen
+
+    page = browser.new_page()
+    page.goto(f"{server}/intro.html", wait_until="load")
+    href = page.locator("a[href$='lincourse-student-notebooks.zip']").first.get_attribute("href")
+    page.close()
+    data = urlopen(f"{server}/{href}").read()
+    names = zipfile.ZipFile(io.BytesIO(data)).namelist()
+    chapters = sorted(p.name for p in (ROOT / "chapters").glob("*.ipynb"))
+    assert sorted(n.split("/")[-1] for n in names if n.endswith(".ipynb")) == chapters
+    text = b"".join(zipfile.ZipFile(io.BytesIO(data)).read(n) for n in names)
+    assert b"solution-start" not in text and b"exercise-declaration" not in text
