@@ -27,7 +27,14 @@ DECLARATION = "exercise-declaration"
 DIRECTIVE = re.compile(r"^(:{3,})\{exercise\}\s*(?P<title>[^\n]*)\n(?P<body>.*?)^\1\s*$", re.M | re.S)
 LABEL = re.compile(r"^:label:\s*([\w:-]+)\s*$", re.M)
 OPTION = re.compile(r"^:[\w-]+:[^\n]*\n", re.M)
-ROLE = re.compile(r"\{[\w:-]+\}`([^`<]*?)(?:\s*<([^`>]*)>)?`")
+ROLE = re.compile(r"\{([\w:-]+)\}`([^`<]*?)(?:\s*<([^`>]*)>)?`")
+
+
+def _role(m):
+    """A MyST role as plain text: an equation reference as "(label)", another as its text or target."""
+    if m.group(1) == "eq":
+        return f"({m.group(2)})"
+    return m.group(2) or m.group(3) or ""
 START = re.compile(r"```\{solution-start\}\s*([\w:-]+)")
 END = re.compile(r"```\{solution-end\}")
 
@@ -49,7 +56,7 @@ def _markdown():
 
 def _md(md, text):
     """MyST text as HTML: roles become their text, directive fences their content."""
-    text = ROLE.sub(lambda m: m.group(1) or m.group(2) or "", text)
+    text = ROLE.sub(_role, text)
     text = re.sub(r"^(:{3,}|`{3,})\{[\w:-]+\}[^\n]*\n", "", text, flags=re.M)
     text = re.sub(r"^:{3,}\s*$", "", text, flags=re.M)
     text = OPTION.sub("", text)
@@ -114,7 +121,7 @@ def chapter_key(path, records, references, md):
                            f"<pre class='code'>{html.escape(c.source)}</pre>{_outputs(c)}" for c in solutions.get(key, []))
         parts.append(f"<article id='{key}'><h3>{html.escape(name)} <small>({key})</small></h3>"
                      f"<p class='meta'>{r['points']:g} point{'s' if r['points'] != 1 else ''}, {how}; "
-                     f"kind: {r['kind']}" + (f"; objective {md.renderInline(ROLE.sub(lambda m: m.group(1) or m.group(2) or '', str(objective)))}"
+                     f"kind: {r['kind']}" + (f"; objective {md.renderInline(ROLE.sub(_role, str(objective)))}"
                         if objective else "")
                      + f"</p>{_md(md, body)}{answer}<div class='solution'><h4>Solution</h4>{solution or '<p>(none)</p>'}"
                      f"</div></article>")
