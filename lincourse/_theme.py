@@ -17,7 +17,8 @@ Page weight (a chapter's first load stays under 3 MB, tests/site checks it):
 Accessibility (tests/site/test_accessibility.py runs axe-core over every page): the theme's search
 buttons show "Search Ctrl+K" but were named "Search" by an ``aria-label`` (WCAG 2.5.3, label in
 name): the label is dropped, so the name is the visible text, and the shortcut is declared with
-``aria-keyshortcuts``.
+``aria-keyshortcuts``. Likewise myst-nb's folded outputs ("Show code cell output") were named
+"Toggle hidden content": the label is dropped, so the name is what the reader sees.
 
 A clean browser console (tests/site checks it):
 
@@ -60,9 +61,11 @@ def _builder_inited(app):
 
 
 def _fix_page(app, pagename, templatename, context, doctree):
-    """The mode follows the system's; each inline script once."""
+    """The mode follows the system's; each inline script once; folded outputs named by their text."""
     if not context.get("default_mode"):
         context["default_mode"] = "auto"
+    if context.get("body"):
+        context["body"] = context["body"].replace('<summary aria-label="Toggle hidden content">', "<summary>")
     scripts = context.get("script_files")
     if not scripts:
         return

@@ -388,7 +388,7 @@ def calibration_figure(table):
     return fig
 
 
-def threshold_roc(t, p, positive="positive", negative="negative"):
+def threshold_roc(t=None, p=None, positive="positive", negative="negative"):
     """Chapter 9: a decision threshold on predicted probabilities, with its confusion counts and ROC point.
 
     ``t`` marks the points of the positive class (named ``positive``) with 1 and the others with 0,
@@ -397,9 +397,17 @@ def threshold_roc(t, p, positive="positive", negative="negative"):
     a point is flagged positive when ``p >= tau``. Right: the ROC curve of ``p``
     (:func:`sklearn.metrics.roc_curve`) and the point of the threshold. The readout prints the four
     counts, the true and false positive rates and the error rate at ``tau``.
+
+    Defaults to chapter 9's out-of-fold probabilities of malignancy for the training tumours of the
+    breast-cancer data (:func:`_breast_cancer_out_of_fold`), malignant being the positive class.
     """
     from sklearn.metrics import roc_curve
 
+    if t is None and p is None:
+        t, p = _breast_cancer_out_of_fold()
+        positive, negative = "malignant", "benign"
+    elif t is None or p is None:
+        raise ValueError("give both t and p, or neither (chapter 9's breast-cancer probabilities)")
     t = np.asarray(t, dtype=float)
     p = np.asarray(p, dtype=float)
     if t.shape != p.shape or t.ndim != 1 or not np.all((t == 0) | (t == 1)):
@@ -445,3 +453,23 @@ def threshold_roc(t, p, positive="positive", negative="negative"):
         figsize=(9.0, 3.8),
         ncols=2,
     )
+
+
+def _breast_cancer_out_of_fold():
+    """Chapter 9's split of the breast-cancer data (30% held out, seed 0, stratified) and its five folds
+    (shuffled, seed 0): ``(t, p)`` with ``t = 1`` for a malignant training tumour and ``p`` its
+    probability of malignancy from the model (standardised features, ``C = 1``) fitted on the other
+    four folds."""
+    from sklearn.model_selection import StratifiedKFold, cross_val_predict, train_test_split
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+
+    from ..datasets import load_breast_cancer
+
+    cancer = load_breast_cancer()
+    X_train, _, y_train, _ = train_test_split(cancer.data, cancer.target, test_size=0.3, random_state=0,
+                                              stratify=cancer.target)
+    folds = StratifiedKFold(n_splits=5, shuffle=True, random_state=0)
+    p = cross_val_predict(make_pipeline(StandardScaler(), LogisticRegression(C=1.0)), X_train, y_train, cv=folds,
+                          method="predict_proba")[:, 0]
+    return 1 - y_train, p
