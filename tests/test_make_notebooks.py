@@ -133,6 +133,9 @@ def test_class_edition_keeps_the_answer_boxes_and_drops_solutions_notes_and_butt
     assert config["launch_buttons"] == {"thebe": False}
     assert not config["html"]["use_download_button"] and not config["html"]["use_repository_button"]
     assert config["title"].endswith("(class edition)")
+    assert config["sphinx"]["recursive_update"] is True
+    assert config["sphinx"]["config"]["html_copy_source"] is False
+    assert config["sphinx"]["config"]["html_theme_options"] == {"use_download_button": False}
     done = subprocess.run([sys.executable, str(ROOT / "tools" / "class_edition.py"), "--out", str(tmp_path / "src")],
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr

@@ -62,6 +62,13 @@ def _config(text):
     config["launch_buttons"] = {"thebe": False}
     config.setdefault("html", {}).update(use_repository_button=False, use_download_button=False,
                                          use_issues_button=False, use_edit_page_button=False)
+    # Jupyter Book 1 passes use_download_button to the theme only through html_theme_options (merged,
+    # not replaced, with recursive_update), and Sphinx copies every page's source (the notebooks,
+    # declarations included) to _sources unless told not to
+    sphinx = config.setdefault("sphinx", {})
+    sphinx["recursive_update"] = True
+    sphinx.setdefault("config", {}).update(html_copy_source=False, html_show_sourcelink=False,
+                                           html_theme_options={"use_download_button": False})
     return yaml.safe_dump(config, sort_keys=False, allow_unicode=True)
 
 
