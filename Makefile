@@ -87,6 +87,7 @@ test: install
 test-site-lane:
 	$(MAKE) --no-print-directory nbval
 	$(MAKE) --no-print-directory book-strict
+	$(MAKE) --no-print-directory book EDITION=class
 	$(MAKE) --no-print-directory browser
 
 test-code-lane:
