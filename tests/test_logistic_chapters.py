@@ -371,7 +371,20 @@ def _ch7_numbers():
         dist[n], se[n] = np.mean(d), np.std(d, ddof=1) / np.sqrt(20)
         mean_w[n] = np.mean([f.coef_ for f in fits], axis=0)
         se_w[n] = np.std([f.coef_[0] for f in fits], ddof=1) / np.sqrt(20)
+    lda, logi = [], []
+    for r in range(20):
+        X_r, y_r = lc.datasets.make_gaussian_classes(60, mu_0, mu_1, Sigma, random_state=r)
+        A, B = X_r[y_r < 0], X_r[y_r > 0]
+        S = ((A - A.mean(0)).T @ (A - A.mean(0)) + (B - B.mean(0)).T @ (B - B.mean(0))) / 58
+        lda.append(np.linalg.norm(np.linalg.solve(S, B.mean(0) - A.mean(0)) - w_bayes))
+        logi.append(np.linalg.norm(lc.LogisticRegression().fit(X_r, y_r).coef_ - w_bayes))
+    delta = np.sqrt((mu_1 - mu_0) @ np.linalg.solve(Sigma, mu_1 - mu_0))
     return [
+        ("mean distance $0.549$ from the true weights, logistic regression at $0.766$",
+         f"{np.mean(lda):.3f} {np.mean(logi):.3f}" == "0.549 0.766"),
+        ("separation $\\Delta = \\lVert\\Sigma^{-1/2}(\\mu_1 - \\mu_0)\\rVert = 2.08$", f"{delta:.2f}" == "2.08"),
+        ("the ratio keeps growing further out", logistic.sf(8) / norm.sf(8 / 1.7) > logistic.sf(6) / norm.sf(6 / 1.7)
+         > logistic.sf(4) / norm.sf(4 / 1.7)),
         ("a factor of\nmore than six", 6 < max(margins) / min(margins) < 7),
         ("cross-entropy rises from\n$0.4666$ to $0.6958$", ce1 == [0.4666, 0.6958]),
         ("stays within $0.01$ of $\\sigma(s)$",
@@ -509,7 +522,8 @@ def test_the_numbers_the_prose_quotes_are_what_lincourse_computes(stem):
 
 # -- the exercise records shipped with lincourse accept the worked answers and refuse the common wrong ones ---
 @pytest.mark.parametrize("key, right, wrong", [
-    ("q-logistic-swap", "B", "A"),
+    ("q-logistic-swap", "C", "B"),
+    ("q-logistic-probit", "B", "A"),
     ("q-logistic-generative", "A", "B"),
     ("ex-logistic-odds-ratio", 2.32, 0.842),
     ("ex-logistic-confident-mistake", 3.91, 0.0202),
