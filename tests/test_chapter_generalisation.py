@@ -29,7 +29,10 @@ def heldout_results():
 def test_heldout_experiment_numbers(heldout_results):
     r = heldout_results
     assert f"{r[0, 0]:.3f}" == "0.125" and f"{r[0, 1]:.3f}" == "0.230"
-    assert [f"{v:.4f}" for v in r.mean(axis=0)] == ["0.1075", "0.2066", "0.1763", "0.1590"]
+    assert [f"{r[:, k].mean():.4f}" for k in range(4)] == ["0.1075", "0.2066", "0.1762", "0.1590"]
+    se = math.sqrt(norm.cdf(-1) * (1 - norm.cdf(-1)) / 800)
+    assert f"{r[:, 2].mean() - norm.cdf(-1):.4f}" == "0.0176" and f"{se:.4f}" == "0.0129"
+    assert f"{(r[:, 2].mean() - norm.cdf(-1)) / se:.1f}" == "1.4"
     assert np.sum(r[:, 0] < r[:, 1]) == 19
     assert f"{norm.cdf(-1):.3f}" == "0.159"
     assert 360 * 241 == 86_760  # "some 87,000 candidates"
