@@ -533,7 +533,7 @@ def test_the_numbers_the_prose_quotes_are_what_lincourse_computes(stem):
     ("ex-logistic-learning-rate", 10, 12.59),
     ("ex-logistic-newton-step", [-1.2, 0.8], [1.2, -0.8]),
     ("q-logistic-newton-stop", "B", "A"),
-    ("q-logistic-quasi", "B", "D"),
+    ("q-logistic-quasi", {"A", "C"}, {"A", "C", "D"}),
     ("q-logistic-minibatch", "B", "A"),
     ("ex-logistic-separation", {"A"}, {"A", "C"}),
     ("q-logistic-c-path", "B", "A"),
