@@ -380,6 +380,17 @@ def test_chapter6_pocket_averaged_and_the_optimum():
             "with error 0.02", "ends at 0.04", "The optimum is 0.01, below the pocket's 0.02")
 
 
+def test_chapter6_the_average_need_not_separate_separable_data():
+    fails_average = fails_last = 0
+    for seed in range(50):
+        X, y = lc.datasets.make_separable(30, margin=0.02, random_state=seed)
+        fails_average += lc.AveragedPerceptron().fit(X, y).score(X, y) < 1
+        fails_last += lc.Perceptron().fit(X, y).score(X, y) < 1
+    assert (fails_average, fails_last) == (15, 0)
+    _quoted("06_perceptron_nonseparable.ipynb", "On 50 separable data sets of 30 points",
+            "need not separate even separable training data")
+
+
 def test_chapter6_centring_helps_the_pocket():
     X, y = _versicolor_virginica()
     Xc = X - X.mean(axis=0)
@@ -444,6 +455,7 @@ def test_chapter6_criterion_and_xor():
     ("ex-perceptron-orders", 15, [9]),
     ("q-perceptron-nonseparable", "B", ["A", "C"]),
     ("q-pocket-guarantee", "A", ["B", "C"]),
+    ("q-averaged-separable", "B", ["A", "C"]),
     ("ex-pocket-centring", 12, [40]),
     ("ex-perceptron-freund-schapire", 12.8, [4, 16]),
     ("ex-perceptron-learning-rate", {"weights"}, [{"weights", "number of updates"}]),
