@@ -493,7 +493,7 @@ def _ch9_numbers():
         ("The three middle bins hold 11 tumours", int(table.count[1:4].sum()) == 11),
         ("a bin of four tumours with an interval from $0.15$ to $0.85$",
          table.count[1] == 4 and f"{table.low[1]:.2f} {table.high[1]:.2f}" == "0.15 0.85"),
-        ("(here $0.626$;", f"{np.mean(y_test == 1):.3f}" == "0.626"),
+        ("(here $0.626$)", f"{np.mean(y_test == 1):.3f}" == "0.626"),
         ("(correlations above $0.98$)", np.corrcoef(Z_train[:, [0, 2, 3]].T).min() > 0.98),
         ("Thirty features for 398 training tumours", (len(y_train), cancer.data.shape[1]) == (398, 30)),
         ("On the 171 test tumours", len(y_test) == 171),
@@ -547,6 +547,7 @@ def test_the_numbers_the_prose_quotes_are_what_lincourse_computes(stem):
     ("ex-logistic-wald", 0.363, 0.183),
     ("ex-logistic-threshold", 2, 3),
     ("ex-logistic-feature-map", 0.935, 0.505),
+    ("q-logistic-imbalance", {"A"}, {"A", "B"}),
 ])
 def test_exercise_records_accept_the_worked_answers(key, right, wrong, capsys):
     from lincourse.exercises import check as check_answer
