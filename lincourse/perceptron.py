@@ -258,8 +258,8 @@ def _next_mistake(X, y, w, b, i):
 
     The weights do not change until the next mistake, so the samples are tested a block at a
     time, with one matrix-vector product; the block doubles while it holds no mistake. The product
-    is ``einsum``'s plain loop rather than ``X @ w``, which may start threads for every block (slow
-    on a shared machine, where another program is busy on the other cores).
+    is ``einsum``'s single-threaded loop: for blocks this small, starting threads costs more than
+    the product.
     """
     size = 32
     while i < len(y):

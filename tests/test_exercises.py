@@ -199,13 +199,13 @@ def test_count_vector_set_choice(capsys):
         assert said(capsys, "ex-test-set", right) == (True, "Correct."), right
     assert said(capsys, "ex-test-set", "B") == (False, "Not yet.")  # a string is read as on the website
     assert said(capsys, "ex-test-set", "AC")[1] == 'Check the form: "ac" is not one of the options A, B, C, D.'
-    assert said(capsys, "ex-test-set", 3)[1] == "Check the form: expected a set such as {A}, got int 3."
-    assert said(capsys, "ex-test-set", "{A, C")[1] == "Check the form: expected a set such as {A}."
+    assert said(capsys, "ex-test-set", 3)[1] == "Check the form: expected a set such as {A} or {A, B}, got int 3."
+    assert said(capsys, "ex-test-set", "{A, C")[1] == "Check the form: expected a set such as {A} or {A, B}."
 
     declare("ex-test-choice", "letter", kind="choice", reference="B")
     assert said(capsys, "ex-test-choice", " b ") == (True, "Correct.")
-    assert said(capsys, "ex-test-choice", "A, B")[1] == "Check the form: expected one answer such as B, got 2."
-    assert said(capsys, "ex-test-choice", {"B"})[1] == 'Check the form: expected one answer such as "B", got a set of 1.'
+    assert said(capsys, "ex-test-choice", "A, B")[1] == "Check the form: expected one answer such as A or B, got 2."
+    assert said(capsys, "ex-test-choice", {"B"})[1] == 'Check the form: expected one answer such as "A or B", got a set of 1.'
 
 
 def test_an_explanation_is_shown_only_after_the_right_answer(capsys):

@@ -77,7 +77,9 @@ def declare(key, answer, kind="number", reference=None, *, digits=None, points=1
         Hints for a wrong answer (the n-th wrong attempt shows the n-th), and a sentence added to
         every form error (e.g. how to turn ``(g_w, g_b)`` into one list).
     options, example : optional
-        Sets and choices: the allowed items, and an example of the form (default ``{A}``, ``B``).
+        Sets and choices: the allowed items, and an example of the form. The default names two forms
+        (``A or B``, ``{A} or {A, B}`` with the options' first letters), so that an example is never
+        read as the answer.
     cases : list of tuple
         Functions: the argument tuples both functions are called with (public: a student may ask
         for them with :func:`cases`).
@@ -126,7 +128,7 @@ def _record(key, answer, kind, reference, digits, points, objective, wrong, hint
         record["digits"] = digits
     if kind in ("set", "choice"):
         record["options"] = [str(o) for o in options] if options else None
-        record["example"] = example or ("{A}" if kind == "set" else "B")
+        record["example"] = example or _default_example(kind, record["options"])
     if kind == "vector":
         record["flatten"] = bool(flatten)
     if kind == "function":
@@ -158,6 +160,11 @@ def _record(key, answer, kind, reference, digits, points, objective, wrong, hint
             raise ValueError(f"{key}: the wrong answer {name!r} is accepted as right; remove it or raise digits")
         record["wrong"].update({h: str(feedback) for h in sorted(hashes)})
     return record
+
+
+def _default_example(kind, options):
+    first, second = (options or ["A", "B"])[:2] if len(options or []) >= 2 else ("A", "B")
+    return f"{{{first}}} or {{{first}, {second}}}" if kind == "set" else f"{first} or {second}"
 
 
 def _neighbours(x, digits):
