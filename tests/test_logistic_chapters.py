@@ -548,6 +548,7 @@ def test_the_numbers_the_prose_quotes_are_what_lincourse_computes(stem):
     ("ex-logistic-threshold", 2, 3),
     ("ex-logistic-feature-map", 0.935, 0.505),
     ("q-logistic-imbalance", {"A"}, {"A", "B"}),
+    ("q-logistic-cv-score", "B", "C"),
 ])
 def test_exercise_records_accept_the_worked_answers(key, right, wrong, capsys):
     from lincourse.exercises import check as check_answer
