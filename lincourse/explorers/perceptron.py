@@ -53,6 +53,17 @@ def _limits(values, pad=0.15):
     return lo - pad * span, hi + pad * span
 
 
+def _plane_data(X, y, default, name):
+    """``(X, y)`` as a float array of 2-D points and labels in {-1, +1}; ``default()`` when ``X`` is None."""
+    if X is None:
+        X, y = default()
+    X = np.asarray(X, dtype=float)
+    y = np.where(np.asarray(y) > 0, 1, -1)
+    if X.ndim != 2 or X.shape[1] != 2:
+        raise ValueError(f"{name} draws 2-D data: X must have shape (n_samples, 2), got {X.shape}")
+    return X, y
+
+
 def perceptron_steps(X=None, y=None, bias_update="unit"):
     """Chapter 5: step through a perceptron run (algorithm ``alg-perceptron-offset``), one update at a time.
 
@@ -66,12 +77,7 @@ def perceptron_steps(X=None, y=None, bias_update="unit"):
 
     Defaults to ``make_separable(30, margin=0.08, random_state=13)``; 2-D data only.
     """
-    if X is None:
-        X, y = make_separable(30, margin=0.08, random_state=13)
-    X = np.asarray(X, dtype=float)
-    y = np.where(np.asarray(y) > 0, 1, -1)
-    if X.ndim != 2 or X.shape[1] != 2:
-        raise ValueError(f"perceptron_steps draws 2-D data: X must have shape (n_samples, 2), got {X.shape}")
+    X, y = _plane_data(X, y, lambda: make_separable(30, margin=0.08, random_state=13), "perceptron_steps")
     clf = Perceptron(bias_update=bias_update).fit(X, y)
     if clf.n_updates_ == 0:  # pragma: no cover - the zero vector misclassifies every point
         raise ValueError("the run made no update")
@@ -145,12 +151,7 @@ def nonseparable_steps(X=None, y=None, max_epochs=6):
 
     Defaults to ``make_overlapping(24, separation=1.5, random_state=7)``; 2-D data only.
     """
-    if X is None:
-        X, y = make_overlapping(24, separation=1.5, random_state=7)
-    X = np.asarray(X, dtype=float)
-    y = np.where(np.asarray(y) > 0, 1, -1)
-    if X.ndim != 2 or X.shape[1] != 2:
-        raise ValueError(f"nonseparable_steps draws 2-D data: X must have shape (n_samples, 2), got {X.shape}")
+    X, y = _plane_data(X, y, lambda: make_overlapping(24, separation=1.5, random_state=7), "nonseparable_steps")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)   # expected: the data are not separable
         clf = Perceptron(max_epochs=max_epochs).fit(X, y)
