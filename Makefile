@@ -8,10 +8,10 @@ STAMP  := $(VENV)/.installed-stamp
 export MPLBACKEND := agg
 export PYTHONHASHSEED := 0
 
-.PHONY: help install test test-site-lane test-code-lane unit nbval book book-strict browser binder lab-test execute lab notebooks exercises assignments grade answer-key bench clean
+.PHONY: pdf help install test test-site-lane test-code-lane unit nbval book book-strict browser binder lab-test execute lab notebooks exercises assignments grade answer-key bench clean
 
 help:
-	@echo "make book      build the website into _build/html (executes every notebook)"
+	@echo "make book      build the website into _build/html (executes every notebook), with the PDF if TeX Live is there"
 	@echo "make test      unit tests, nbval (strict) on every chapter, book build with warnings as errors,"
 	@echo "               browser tests of the site, the chapters in a real JupyterLab, the Binder"
 	@echo "               environment rebuilt and tested"
@@ -23,6 +23,7 @@ help:
 	@echo "make grade SUBMISSIONS=dir CHAPTER=NN  grade submitted notebooks offline -> _build/grades/<chapter>.csv"
 	@echo "make answer-key   write _build/answer-key.html: every exercise's solution, answer and points"
 	@echo "make book EDITION=class  the site for a class that grades: no solutions, no teaching notes"
+	@echo "make pdf       the book as a PDF, _build/pdf/book.pdf (needs TeX Live with XeLaTeX: see README.md)"
 	@echo "make bench     benchmarks (slider latency, learners vs peers, build, page weight) -> tools/bench_results.md"
 	@echo "make clean     remove _build"
 
@@ -57,6 +58,8 @@ ifeq ($(EDITION),class)
 	@echo
 	@echo "The class edition is in _build/class/html; open _build/class/html/index.html in a browser."
 else
+	@if command -v xelatex >/dev/null && command -v latexmk >/dev/null; then $(MAKE) --no-print-directory pdf; \
+	else echo "No XeLaTeX here: the site is built without the book as a PDF (its download link will be missing; see README.md)"; fi
 	LINCOURSE_EXPLORER_MODE=player $(BIN)/jupyter-book build . --all --keep-going
 	@echo
 	@echo "The book is in _build/html; open _build/html/index.html in a browser."
@@ -64,6 +67,7 @@ endif
 
 book-strict: install
 	$(BIN)/python tools/make_notebooks.py --out _build/notebooks --zip _static/downloads/lincourse-student-notebooks.zip
+	$(MAKE) --no-print-directory pdf
 	LINCOURSE_EXPLORER_MODE=player $(BIN)/jupyter-book build . --all -W --keep-going
 
 # Browser tests of the built site (skip with a message if Chromium is missing).
@@ -116,6 +120,17 @@ grade: install
 
 answer-key: install
 	$(BIN)/python tools/answer_key.py
+
+# The book as a PDF: Jupyter Book's LaTeX builder, then XeLaTeX (latexmk). Each explorer is printed
+# as a figure at its default values (lincourse/_book.py). The site offers it for download.
+pdf: install
+	@command -v xelatex >/dev/null && command -v latexmk >/dev/null || { echo "make pdf needs XeLaTeX and latexmk (TeX Live): see README.md, 'The book as a PDF'"; exit 1; }
+	$(BIN)/jupyter-book build . --builder pdflatex --all --keep-going
+	mkdir -p _build/pdf _static/downloads
+	cp _build/latex/book.pdf _build/pdf/book.pdf
+	cp _build/latex/book.pdf _static/downloads/linear-classification.pdf
+	@echo
+	@echo "The book is in _build/pdf/book.pdf."
 
 bench: install
 	$(BIN)/python tools/bench.py

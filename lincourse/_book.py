@@ -17,6 +17,13 @@ they are in ``_static`` before the pages are written, so Sphinx adds their check
 The site is deployable on any host: every folder and file of it is readable by any user (a web
 server runs as another user than the build; see :func:`~lincourse.explorers._player.make_readable`).
 
+The book as a PDF (``make pdf``, the LaTeX builder): the notebooks run with the explorers in
+"print" mode, and :class:`PrintedExplorer`, a myst-nb mime renderer (registered in
+``pyproject.toml``), shows each explorer as a numbered figure at its default values, with its
+caption, the values and readout, and the address of its interactive version on the website
+(``html.baseurl`` in ``_config.yml``). Answer boxes are left out of the PDF: an answer is checked
+on the website or in the notebook.
+
 The course's fixes to the theme and MathJax are another extension, :mod:`lincourse._theme`.
 """
 
@@ -28,6 +35,7 @@ import shutil
 from pathlib import Path
 
 from .exercises import ANSWER_CSS, ANSWER_JS
+from .explorers._engine import MODE_VARIABLE, PRINT_MIME
 from .explorers._player import DIR_VARIABLE, PLAYER_CSS, PLAYER_JS, URL_PLACEHOLDER, make_readable
 
 _ASSETS = {PLAYER_CSS: "lincourse-player.css", PLAYER_JS: "lincourse-player.js",
@@ -46,7 +54,12 @@ def _config_inited(app, config):
 
 
 def _assets(app):
-    """Put the players' styles and script into the site before the pages are written."""
+    """Put the players' styles and script into the site before the pages are written.
+
+    For the LaTeX builder, the explorers are printed instead (the notebooks' kernels inherit the mode).
+    """
+    if app.builder.format == "latex":
+        os.environ[MODE_VARIABLE] = "print"
     if app.builder.format != "html":
         return
     static = Path(app.outdir) / "_static"
@@ -77,6 +90,48 @@ def _copy_players(app, exception):
         if source.is_dir():
             shutil.copytree(source, target / key)
     make_readable(app.outdir)
+
+
+class PrintedExplorer:
+    """A myst-nb mime renderer: an explorer in the book as a PDF, and no answer boxes there.
+
+    An explorer's :data:`~lincourse.explorers._engine.PRINT_MIME` output becomes a figure: the
+    drawing at the default values (vector PDF), the title as the caption, then the explorer's own
+    caption, the values and readout, and where its interactive version is. Only the LaTeX builder
+    selects that mime type.
+    """
+
+    mime_priority_overrides = [("latex", PRINT_MIME, 1)]
+
+    @staticmethod
+    def handle_mime(renderer, data, inline):
+        from docutils import nodes
+        from myst_nb.core.render import MimeData
+
+        tags = data.cell_metadata.get("tags", [])
+        if data.mime_type == "text/plain" and "exercise-declaration" in tags:
+            return [nodes.comment("", "An answer box: answers are checked on the website or in the notebook.")]
+        if data.mime_type != PRINT_MIME or inline:
+            return None
+        payload = data.content
+        image = renderer.render_image(MimeData("application/pdf", payload["pdf"], data.cell_metadata,
+                                               {}, data.cell_index, data.output_index, data.line))[0]
+        image["width"] = "90%"
+        env = renderer.renderer.sphinx_env
+        address = f"{env.config.html_baseurl.rstrip('/')}/{env.docname}.html#{payload['anchor']}"
+        figure = nodes.figure("", image, align="center")
+        figure += nodes.caption("", payload["title"])
+        legend = nodes.legend()
+        if payload["caption"]:
+            legend += nodes.paragraph("", payload["caption"])
+        legend += nodes.paragraph("", f"Shown at {payload['values']}.")
+        if payload["readout"]:
+            legend += nodes.literal_block(payload["readout"], payload["readout"])
+        legend += nodes.paragraph("", "", nodes.Text("Move the sliders in the interactive version: "),
+                                  nodes.reference(address, address, refuri=address),
+                                  nodes.Text(", or run the chapter's notebook."))
+        figure += legend
+        return [figure]
 
 
 def setup(app):

@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import argparse
 import copy
+import re
 import shutil
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+PDF = ROOT / "_static" / "downloads" / "linear-classification.pdf"   # make pdf writes it
 sys.path.insert(0, str(ROOT / "tools"))
 from make_notebooks import END, INLINE, START, _tags  # noqa: E402
 
@@ -81,10 +83,12 @@ def main(argv=None):
     out = args.out
     shutil.rmtree(out, ignore_errors=True)
     (out / "chapters").mkdir(parents=True)
-    shutil.copytree(ROOT / "_static", out / "_static")
+    # the book as a PDF has the solutions and the teaching notes: not in this edition
+    shutil.copytree(ROOT / "_static", out / "_static", ignore=shutil.ignore_patterns(PDF.name))
     shutil.copyfile(ROOT / "_toc.yml", out / "_toc.yml")
     (out / "_config.yml").write_text(_config((ROOT / "_config.yml").read_text()), encoding="utf-8")
     intro = (ROOT / "intro.md").read_text(encoding="utf-8")
+    intro = re.sub(r"\n\*\*On paper\.\*\*.*?\n\n", "\n", intro, count=1, flags=re.S)
     title_end = intro.index("\n", intro.index("# ")) + 1
     (out / "intro.md").write_text(intro[:title_end] + BANNER + intro[title_end:], encoding="utf-8")
     for path in sorted((ROOT / "chapters").glob("*.ipynb")):

@@ -41,15 +41,20 @@ from ..plotting import new_figure
 
 __all__ = ["Param", "Explorer", "display_mode"]
 
-#: Environment variable that selects how explorers display: "widget" (live sliders, the default)
-#: or "player" (the kernel-free precomputed player, used when the book is built).
+#: Environment variable that selects how explorers display: "widget" (live sliders, the default),
+#: "player" (the kernel-free precomputed player, used when the website is built) or "print" (the
+#: figure at the default values, for the book as a PDF; set by :mod:`lincourse._book`).
 MODE_VARIABLE = "LINCOURSE_EXPLORER_MODE"
+
+#: The mime type of an explorer in print mode: its title, caption, default values, readout and
+#: figure (a PDF, base64), which :class:`lincourse._book.PrintedExplorer` turns into a figure.
+PRINT_MIME = "application/vnd.lincourse.explorer+json"
 
 
 def display_mode():
-    """How explorers display in this process: ``"widget"`` or ``"player"``."""
+    """How explorers display in this process: ``"widget"``, ``"player"`` or ``"print"``."""
     mode = os.environ.get(MODE_VARIABLE, "widget")
-    return mode if mode in ("widget", "player") else "widget"
+    return mode if mode in ("widget", "player", "print") else "widget"
 
 
 @dataclass(frozen=True)
@@ -413,7 +418,21 @@ class Explorer:
         values = ", ".join(f"{k}={v!r}" for k, v in self.values.items())
         return f"Explorer({self.title!r}, {values})"
 
+    def printed(self):
+        """What the book as a PDF shows of this explorer: the :data:`PRINT_MIME` payload.
+
+        The figure is drawn at the current values (the defaults, in a chapter) as a vector PDF.
+        """
+        buffer = io.BytesIO()
+        self.figure.savefig(buffer, format="pdf", metadata={"CreationDate": None, "Producer": None})
+        values = ", ".join(f"{plain_label(p.label or p.name)} = {p.format(self.values[p.name])}"
+                           for p in self.params)
+        return {"title": self.title, "caption": self.caption, "values": values, "readout": self.readout,
+                "anchor": f"explorer-{slug(self.title)}", "pdf": base64.b64encode(buffer.getvalue()).decode("ascii")}
+
     def _repr_mimebundle_(self, include=None, exclude=None):
+        if display_mode() == "print":
+            return {PRINT_MIME: self.printed(), "text/plain": repr(self)}
         if display_mode() == "player":
             from ._player import player_html
 
@@ -421,6 +440,16 @@ class Explorer:
         bundle = self.widget._repr_mimebundle_()
         bundle["text/plain"] = repr(self)
         return bundle
+
+
+def slug(title):
+    """The anchor of an explorer's figure on its page: ``explorer-<slug>`` (player and PDF)."""
+    return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-") or "player"
+
+
+def plain_label(label):
+    """A slider label without LaTeX dollars and backslashes, for HTML text and the PDF."""
+    return label.replace("$", "").replace("\\", "")
 
 
 _NEGATIVE_ZERO = re.compile(r"(?<![\w.])-(?=0(?:\.0+)?(?![\w.]))")

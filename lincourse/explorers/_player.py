@@ -40,6 +40,7 @@ from pathlib import Path
 
 import matplotlib
 
+from ._engine import plain_label, slug
 from ._svg import SVGLayerRenderer
 
 __all__ = ["player_grids", "player_html", "build_player", "frame", "DIR_VARIABLE", "URL_PLACEHOLDER",
@@ -315,10 +316,6 @@ PLAYER_CSS = Path(__file__).with_name("player.css")
 PLAYER_JS = Path(__file__).with_name("player.js")
 
 
-def _slug(text):
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "player"
-
-
 def player_html(explorer, directory=None, base_url=URL_PLACEHOLDER):
     """The HTML of the explorer's website player (its frames written by :func:`build_player`).
 
@@ -329,7 +326,7 @@ def player_html(explorer, directory=None, base_url=URL_PLACEHOLDER):
     """
     info = build_player(explorer, directory)
     grids, key = info["grids"], info["key"]
-    labels = [_plain(p.label or p.name) for p in explorer.params]
+    labels = [plain_label(p.label or p.name) for p in explorer.params]
     values = [[p.format(v) for v in grids[p.name]] for p in explorer.params]
     default_svg, default_text = info["default"]
     width, height = info["size"]
@@ -359,7 +356,7 @@ def player_html(explorer, directory=None, base_url=URL_PLACEHOLDER):
     payload = json.dumps(cfg, separators=(",", ":")).replace("</", "<\\/")
     base = f"{base_url}{key}/"
     return (
-        f'<figure class="lincourse-player" id="explorer-{_slug(explorer.title)}" tabindex="-1" data-key="{key}" '
+        f'<figure class="lincourse-player" id="explorer-{slug(explorer.title)}" tabindex="-1" data-key="{key}" '
         f'data-base="{html.escape(base)}" data-title="{html.escape(explorer.title)}">'
         f'<figcaption><span class="lincourse-title">{html.escape(explorer.title)}</span> '
         f'<span class="lincourse-note">({note})</span></figcaption>{"".join(rows)}'
@@ -373,8 +370,3 @@ def player_html(explorer, directory=None, base_url=URL_PLACEHOLDER):
         f'<pre class="lincourse-readout" aria-live="polite" aria-atomic="true">{html.escape(default_text)}</pre>'
         f'<script type="application/json">{payload}</script></figure>'
     )
-
-
-def _plain(label):
-    """Strip LaTeX dollars and backslashes from a slider label for HTML text."""
-    return label.replace("$", "").replace("\\", "")
