@@ -317,8 +317,17 @@ def test_chapter5_iris_centring():
         assert bound == pytest.approx((r_aug / g_aug) ** 2, rel=1e-6)     # the bound lives in the geometry of (1, x)
         numbers[-1] += (round(r_aug, 2), round(g_aug, 3))
     assert numbers == [(9.14, 0.818, 150.5, 5, 9.19, 0.749), (2.63, 0.818, 13.2, 2, 2.82, 0.776)]
-    _quoted("05_perceptron.ipynb", "0.818 cm", "from 9.14 cm down to 2.63 cm", "from 150.5 to 13.2",
-            "updates from 5 to 2", "from 9.19 to 2.82", "from 0.749 to 0.776")
+    _quoted("05_perceptron.ipynb", "0.818 cm", "from 9.14 cm down to\n2.63 cm", "from 150.5 to 13.2",
+            "updates from 5 to 2", "from 9.19 to\n2.82", "from 0.749 to 0.776")
+    line = np.array([-1.0, 1.0, 1.0, 1.0])                 # centring need not shrink R
+    assert (np.max(np.abs(line)), np.max(np.abs(line - line.mean()))) == (1.0, 1.5)
+    _quoted("05_perceptron.ipynb", "$-1, 1, 1, 1$ have $R = 1.0$, and $R = 1.5$ once")
+
+
+def test_chapter5_slider_positions_with_the_same_points():
+    X_06, X_08 = (lc.datasets.make_separable(60, margin=m, random_state=4)[0] for m in (0.06, 0.08))
+    assert np.array_equal(X_06, X_08)
+    _quoted("05_perceptron.ipynb", "0.06 and 0.08 give the same points")
 
 
 def test_chapter5_random_experiment():
