@@ -121,6 +121,9 @@ grade: install
 answer-key: install
 	$(BIN)/python tools/answer_key.py
 
+# Debian's packages for make pdf (README.md, .ci/run and the publishing workflow install these)
+TEX_PACKAGES := texlive-xetex texlive-latex-recommended texlive-latex-extra texlive-fonts-recommended latexmk fonts-freefont-otf tex-gyre poppler-utils
+
 # The book as a PDF: Jupyter Book's LaTeX builder, then XeLaTeX (latexmk). Each explorer is printed
 # as a figure at its default values (lincourse/_book.py). The site offers it for download.
 pdf: install
