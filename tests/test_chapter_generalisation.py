@@ -75,12 +75,15 @@ def test_shattering_counts():
 
 
 def test_triangle_solution_lines():
-    tri = np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]])
-    lines = [((1, 1), 1), ((1, 1), -3), ((-1, -1), 0.5), ((1, 1), -0.5),
-             ((1, -1), -0.5), ((-1, 1), 0.5), ((-1, 1), -0.5), ((1, -1), 0.5)]
+    tri = np.array([[0.0, 0.0], [2.0, 1.0], [1.0, 3.0]])
+    lines = [((1, 1), 1), ((1, 1), -5), ((-1, -1), 1), ((1, 1), -1),
+             ((1, -1), -0.5), ((-1, 1), 0.5), ((-1, 1), -1), ((1, -1), 1)]
     scores = [lc.decision_function(tri, np.array(t, dtype=float), b) for t, b in lines]
     assert len({tuple(np.sign(s)) for s in scores}) == 8 and all(np.all(s != 0) for s in scores)
-    np.testing.assert_allclose(scores[4], [-0.5, 0.5, -1.5])
+    expected = [[1, 4, 5], [-5, -2, -1], [1, -2, -3], [-1, 2, 3],
+                [-0.5, 0.5, -2.5], [0.5, -0.5, 2.5], [-1, -2, 1], [1, 2, -1]]
+    for s, e in zip(scores, expected):   # the table of the solution
+        np.testing.assert_allclose(s, e)
 
 
 def test_hoeffding_explorer_readout_and_bound_on_every_player_position():
