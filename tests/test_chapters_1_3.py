@@ -205,6 +205,17 @@ def test_chapter2_margin_numbers():
     assert f"{lc.functional_margin(X, y, 3 * theta, 0.75):.3f}" == "1.754"
 
 
+def test_chapter2_max_over_angles_and_hand_margins():
+    X, y, w, b = _chapter2_data()
+    a = np.deg2rad(np.arange(0, 360, 0.01))
+    P = X @ np.array([np.cos(a), np.sin(a)])
+    assert f"{(0.5 * (P[y == 1].min(axis=0) - P[y == -1].max(axis=0))).max():.4f}" == "0.5951"
+    Xh, yh, th = np.array([[2.0, 1.0], [0.0, 0.0], [1.0, 0.5]]), np.array([1, -1, 1]), np.array([1.0, 1.0])
+    np.testing.assert_allclose(th @ Xh.T - 1.0, [2.0, -1.0, 0.5])
+    assert lc.functional_margin(Xh, yh, th, -1.0) == 0.5 and lc.functional_margin(Xh, yh, 2 * th, -2.0) == 1.0
+    assert f"{lc.geometric_margin(Xh, yh, th, -1.0):.3f}" == f"{lc.geometric_margin(Xh, yh, 2 * th, -2.0):.3f}" == "0.354"
+
+
 def test_chapter2_point_explorer_numbers():
     theta, b = unit_vector(45), lc.explorers.geometry.POINT_DISTANCE_OFFSET
     assert f"{lc.signed_distance([0.4, 0.3], theta, b):+.3f}" == "-0.005"
