@@ -529,3 +529,10 @@ def test_nonseparable_explorer_readout_is_the_training_error_and_its_running_min
         assert f"training error now {errors[k - 1]:.3f}; best so far {min(errors[:k]):.3f}" in ex.readout
     with pytest.raises(ValueError, match="separable"):
         nonseparable_steps(*lc.datasets.make_separable(20, margin=0.2, random_state=0))
+
+
+def test_chapter5_radius_changes_little_over_the_slider():
+    radii = [float(np.max(np.linalg.norm(lc.augment(lc.datasets.make_separable(60, margin=float(m), random_state=4)[0]),
+                                         axis=1))) for m in np.round(np.arange(0.02, 0.2601, 0.02), 2)]
+    assert 1.5 < min(radii) and max(radii) < 1.7                  # "$R$ changes little" on the explorer's grid
+    _quoted("05_perceptron.ipynb", "neither bound rises as the margin grows ($R$ changes little)")
