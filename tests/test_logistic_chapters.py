@@ -383,7 +383,7 @@ def _ch7_numbers():
         ("cross-entropy rises from\n$0.4666$ to $0.6958$", ce1 == [0.4666, 0.6958]),
         ("stays within $0.01$ of $\\sigma(s)$",
          0.009 < np.max(np.abs(lc.sigmoid(grid) - norm.cdf(grid / 1.7))) < 0.01),
-        ("about twice the probability of a noise above 4", 1.8 < logistic.sf(4) / norm.sf(4 / 1.7) < 2.1),
+        ("about twice the probability of a noise above $u = 4$", 1.8 < logistic.sf(4) / norm.sf(4 / 1.7) < 2.1),
         ("finds one with $E_{in} = 0.125$, against $0.175$ for the fitted model",
          (round(E.min(), 3), round(1 - model.score(X, y), 3)) == (0.125, 0.175)),
         ("within $0.0001$ of the minimum", abs(ce2[0] - float(model.loss_history_[-1])) < 1.5e-4),
@@ -418,6 +418,14 @@ def _ch8_numbers():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", lc.SeparationWarning)
         stopped = lc.LogisticRegression(max_iter=40).fit(X_sep, y_sep)
+    X_design, t = lc.augment(X), (y > 0).astype(float)
+    gd_path = lc.gradient_descent_path(X, y, learning_rate=1.0, n_iter=100)[2]
+    rng, w_tilde, sgd = np.random.default_rng(0), np.zeros(3), []
+    for epoch in range(1, 21):                       # the minibatch cell of chapter 8
+        for batch in np.array_split(rng.permutation(len(t)), 8):
+            w_tilde = w_tilde - 1.0 * lc.logistic_gradient(X_design[batch], t[batch], w_tilde)
+        if epoch in (1, 20):
+            sgd.append(lc.logistic_loss(t, X_design @ w_tilde))
     return [
         ("in 219 iterations at $\\eta = 1$ and 64 at $\\eta = 3$", (gd1.n_iter_, gd3.n_iter_) == (219, 64)),
         ("Newton's method stops after 6", newton.n_iter_ == 6),
@@ -428,6 +436,9 @@ def _ch8_numbers():
         ("(2.58, 11.34, 26.39, 43.63 above)", norms == ["2.58", "11.34", "26.39", "43.63"]),
         ("with the loss near $10^{-10}$", 1e-11 < stopped.loss_history_[-1] < 1e-9 and stopped.n_iter_ < 40),
         ("the run that stopped at iteration 24", stopped.n_iter_ == 24 and not stopped.converged_),
+        ("One epoch costs one full gradient and reaches $0.4031$; full gradient descent at $\\eta = 1$ needs 10", f"{sgd[0]:.4f}" == f"{gd_path[10]:.4f}" == "0.4031"
+         and gd_path[9] > sgd[0]),
+        ("at $0.3998$ after 20", f"{sgd[1]:.4f}" == "0.3998"),
     ]
 
 
@@ -485,7 +496,7 @@ def _ch9_numbers():
         ("agree to all printed digits, $0.62814$",
          f"{clf.predict_proba(Z_train)[:, 1].mean():.5f} {np.mean(y_train):.5f}" == "0.62814 0.62814"),
         ("The three middle bins hold 11 tumours", int(table.count[1:4].sum()) == 11),
-        ("a bin of four tumours with an interval from $0.15$ to $0.85$",
+        ("interval for that bin's true frequency of benign is from $0.15$ to $0.85$",
          table.count[1] == 4 and f"{table.low[1]:.2f} {table.high[1]:.2f}" == "0.15 0.85"),
         ("(here $0.626$)", f"{np.mean(y_test == 1):.3f}" == "0.626"),
         ("(correlations above $0.98$)", np.corrcoef(Z_train[:, [0, 2, 3]].T).min() > 0.98),
@@ -530,6 +541,7 @@ def test_the_numbers_the_prose_quotes_are_what_lincourse_computes(stem):
     ("q-logistic-quasi", {"A", "C"}, {"A", "C", "D"}),
     ("q-logistic-minibatch", "B", "A"),
     ("ex-logistic-separation", {"A"}, {"A", "C"}),
+    ("ex-logistic-separation", {"A"}, {"A", "D"}),
     ("q-logistic-c-path", "B", "A"),
     ("ex-logistic-softmax-gradient", [-0.667, -1.33], [0.667, 1.33]),
     ("q-logistic-scaling", "A", "B"),
@@ -558,7 +570,7 @@ def test_threshold_explorer_counts_and_rates():
     t = np.array([1, 1, 1, 0, 0, 0, 0, 1])
     p = np.array([0.9, 0.6, 0.2, 0.1, 0.4, 0.7, 0.05, 0.95])
     ex = threshold_roc(t, p, positive="malignant", negative="benign")
-    ex.sliders["tau"].value = 0.5
+    ex.sliders["q0"].value = 0.5
     assert "flagged malignant: 3 malignant, 1 benign (false alarms)" in ex.readout
     assert "not flagged: 1 malignant (missed), 3 benign" in ex.readout
     assert "true positive rate 0.750   false positive rate 0.250   error rate 0.250" in ex.readout

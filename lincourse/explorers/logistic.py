@@ -393,10 +393,10 @@ def threshold_roc(t=None, p=None, positive="positive", negative="negative"):
 
     ``t`` marks the points of the positive class (named ``positive``) with 1 and the others with 0,
     and ``p`` is the predicted probability of the positive class (e.g. out-of-fold or held-out). Left:
-    the predicted probabilities of the two classes (one row of ticks each) and the threshold ``tau``:
-    a point is flagged positive when ``p >= tau``. Right: the ROC curve of ``p``
+    the predicted probabilities of the two classes (one row of ticks each) and the threshold ``q0``:
+    a point is flagged positive when ``p >= q0``. Right: the ROC curve of ``p``
     (:func:`sklearn.metrics.roc_curve`) and the point of the threshold. The readout prints the four
-    counts, the true and false positive rates and the error rate at ``tau``.
+    counts, the true and false positive rates and the error rate at ``q0``.
 
     Defaults to chapter 9's out-of-fold probabilities of malignancy for the training tumours of the
     breast-cancer data (:func:`_breast_cancer_out_of_fold`), malignant being the positive class.
@@ -428,23 +428,23 @@ def threshold_roc(t=None, p=None, positive="positive", negative="negative"):
         ar.plot(fpr, tpr, color=P.COLORS["boundary"], linewidth=1.8, drawstyle="steps-post")
         ar.plot([0, 1], [0, 1], color=P.COLORS["neutral"], linestyle=":", linewidth=1.0)
 
-    def draw(axes, tau):
+    def draw(axes, q0):
         ah, ar = axes
-        predicted = p >= tau
+        predicted = p >= q0
         tp = int(np.sum(predicted & (t == 1)))
         fp = int(np.sum(predicted & (t == 0)))
         fn, tn = n_pos - tp, n_neg - fp
-        ah.axvline(tau, color=P.COLORS["mistake"], linewidth=2.0)
-        ah.set_title(f"threshold tau = {tau:.2f}: flag {positive} when p >= tau", fontsize=9)
+        ah.axvline(q0, color=P.COLORS["mistake"], linewidth=2.0)
+        ah.set_title(f"threshold q0 = {q0:.2f}: flag {positive} when p >= q0", fontsize=9)
         ar.plot([fp / n_neg], [tp / n_pos], marker="o", color=P.COLORS["mistake"], markersize=8, zorder=3)
-        return (f"tau = {tau:.2f}: flagged {positive}: {tp} {positive}, {fp} {negative} (false alarms)\n"
+        return (f"q0 = {q0:.2f}: flagged {positive}: {tp} {positive}, {fp} {negative} (false alarms)\n"
                 f"            not flagged: {fn} {positive} (missed), {tn} {negative}\n"
                 f"true positive rate {tp / n_pos:.3f}   false positive rate {fp / n_neg:.3f}   "
                 f"error rate {(fp + fn) / t.size:.3f}")
 
     return Explorer(
         draw,
-        [Param("tau", 0.05, 0.95, 0.05, 0.5, "threshold tau")],
+        [Param("q0", 0.05, 0.95, 0.05, 0.5, "threshold q0")],
         setup=setup,
         title="A decision threshold and the ROC curve",
         caption=("Left: the predicted probability of the positive class for every point, as a tick in the row of "
