@@ -343,7 +343,8 @@ def freund_schapire_bound(X, y, w, b=0.0, gamma=None, fit_intercept=True, bias_u
     Schapire 1999, *Large margin classification using the perceptron algorithm*, Machine Learning
     37(3), theorem 2): let ``(x^(1), y^(1)), ..., (x^(T), y^(T))`` be any sequence with
     ``||x^(t)|| <= R``, ``u`` a unit vector and ``gamma > 0``; put
-    ``d_t = max(0, gamma - y^(t) u . x^(t))`` and ``S = sqrt(sum_t d_t^2)``. Then the perceptron through the origin (``alg-perceptron-origin``),
+    ``xi_t = max(0, gamma - y^(t) u . x^(t))`` (the deficits) and ``S = sqrt(sum_t xi_t^2)``. Then the
+    perceptron through the origin (``alg-perceptron-origin``),
     started from ``w = 0`` and run once along the sequence, makes at most
 
         ((R + S) / gamma)^2
