@@ -169,6 +169,13 @@ def test_chapter1_credit_counts_and_rule():
     np.testing.assert_allclose(lc.decision_function(X[:3], [0.5, 1.0], -75.0), [-2.3, 29.7, -41.7], atol=1e-9)
 
 
+def test_chapter1_closest_point_exercise():
+    theta, b = np.array([1.0, 2.0, 2.0]), 6.0
+    p0 = -b * theta / (theta @ theta)
+    np.testing.assert_allclose(p0, [-2 / 3, -4 / 3, -4 / 3])
+    assert np.isclose(np.linalg.norm(p0), 2.0) and lc.distance_from_origin(theta, b) == -2.0
+
+
 def test_chapter1_explorer_numbers():
     u = unit_vector(30)
     proj = DEMO_POINTS @ u
