@@ -488,6 +488,10 @@ def _ch9_numbers():
         ("a change of at most $10^{-14}$", gap < 1e-14 and std10.separation_ == "overlap"),
         ("two different test accuracies with $C = 1$", acc_c1[0] != acc_c1[1]),
         ("Cross-validation picks $C = 1$", min(cv, key=lambda C: cv[C].mean()) == 1.0),
+        ("the two values of $C$ differ by a single tumour in all", abs(round(sum(
+            cross_val_score(make_pipeline(StandardScaler(), lc.LogisticRegression(C=C)), X_train, y_train, cv=folds,
+                            scoring="accuracy") @ np.array([len(te) for _, te in folds.split(X_train, y_train)])
+            * s for C, s in ((0.3, 1), (1.0, -1))))) == 1),
         ("wins only 2 of the 5 folds against $C = 3$ and 3 against $C = 0.3$",
          (np.sum(cv[1.0] < cv[3.0]), np.sum(cv[1.0] < cv[0.3])) == (2, 3)),
         ("standard errors of about 8 to 20", 7.5 < min(se[[1, 3, 4]]) and max(se[[1, 3, 4]]) < 20),
@@ -554,7 +558,7 @@ def test_the_numbers_the_prose_quotes_are_what_lincourse_computes(stem):
     ("ex-logistic-threshold", 2, 3),
     ("ex-logistic-feature-map", 0.935, 0.505),
     ("q-logistic-imbalance", {"A"}, {"A", "B"}),
-    ("q-logistic-cv-score", "B", "C"),
+    ("ex-logistic-cv-accuracy", 0.3, 1.0),
 ])
 def test_exercise_records_accept_the_worked_answers(key, right, wrong, capsys):
     from lincourse.exercises import check as check_answer
