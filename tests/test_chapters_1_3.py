@@ -272,6 +272,12 @@ def test_chapter3_explorer_and_landscape_numbers():
     assert np.sum(before & ~after) == 2 and np.sum(~before & after) == 2
 
 
+def test_chapter3_surrogate_averages_exercise():
+    losses = lc.margin_losses([2.0, 0.5, 0.0, -1.0])
+    assert [losses[k].mean() for k in ("zero-one", "hinge", "perceptron")] == [0.5, 0.875, 0.25]
+    np.testing.assert_array_equal(losses["hinge"], [0.0, 0.5, 1.0, 2.0])
+
+
 def test_chapter3_hand_exercise_and_boundary_check():
     X = np.array([[0.0, 0.0], [1.0, 0.0], [3.0, 0.0], [1.0, 1.0], [2.0, 1.0], [0.0, 4.0]])
     y = np.array([-1, -1, -1, 1, 1, 1])
