@@ -11,7 +11,8 @@ chapters, explorers, players and answer boxes (which hold salted hashes only), w
 * the teaching notes (cells tagged ``instructor``),
 * the buttons that lead to the full notebooks: the download of a page's ``.ipynb`` (its
   declarations compute the answers), Binder, Colab, Live Code and the repository link. Students get
-  their notebooks from the instructor (``make assignments``).
+  their notebooks from the instructor (``make assignments``),
+* the book as a PDF (``make pdf``), which has the solutions and the teaching notes.
 """
 
 from __future__ import annotations
