@@ -128,7 +128,7 @@ TEX_PACKAGES := texlive-xetex texlive-latex-recommended texlive-latex-extra texl
 # as a figure at its default values (lincourse/_book.py). The site offers it for download.
 pdf: install
 	@command -v xelatex >/dev/null && command -v latexmk >/dev/null || { echo "make pdf needs XeLaTeX and latexmk (TeX Live): see README.md, 'The book as a PDF'"; exit 1; }
-	$(BIN)/jupyter-book build . --builder pdflatex --all --keep-going
+	$(BIN)/jupyter-book build . --builder pdflatex --all -W --keep-going
 	mkdir -p _build/pdf _static/downloads
 	cp _build/latex/book.pdf _build/pdf/book.pdf
 	cp _build/latex/book.pdf _static/downloads/linear-classification.pdf
