@@ -125,8 +125,10 @@ def test_explorers_printed_as_figures(path, text):
     assert len(links) == len(titles)
 
 
-def test_no_answer_box(text):
+def test_no_answer_box_nor_internal_labels(text):
     assert "Answer box of" not in text and "Explorer(" not in text
+    assert "Proof Index" not in text  # sphinx-proof's index lists labels and file names
+    assert not re.search(r"\(chapters/\d\d_\w+\)", text)
 
 
 def test_the_website_offers_the_pdf():
