@@ -7,6 +7,10 @@
  * can be scrolled with the keyboard (WCAG 2.1.1; axe-core's scrollable-region-focusable). Formulas
  * that fit stay out of the Tab order: screen readers read them from MathJax's assistive MathML.
  *
+ * A solution's title names its exercise with a link. The title opens and closes the solution
+ * (sphinx-togglebutton), but a click on that link jumped to the exercise instead (and the toggle
+ * script met a target it does not know): here a click on it opens or closes the solution.
+ *
  * Live Code: the button loads the Thebe library from a CDN and then asks mybinder.org for a kernel.
  * Offline, or when either cannot be reached, the theme's button would say "Loading thebe from
  * CDN..." for ever; here it says what went wrong and what works instead.
@@ -72,6 +76,15 @@
     if (document.querySelector(".thebe-launch-button .loading-text, .thebe-launch-button .spinner"))
       liveCodeFailed("the connection was lost");
   });
+
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest(".solution.dropdown > .admonition-title a");
+    var button = link && link.closest(".admonition").querySelector(".toggle-button");
+    if (!button) return;
+    event.preventDefault();
+    event.stopPropagation();
+    button.click();
+  }, true);
 
   var pending = null;
   function later() {

@@ -167,3 +167,23 @@ def test_the_landing_page_offers_the_student_notebooks_as_a_zip(browser, server)
     assert sorted(n.split("/")[-1] for n in names if n.endswith(".ipynb")) == chapters
     text = b"".join(zipfile.ZipFile(io.BytesIO(data)).read(n) for n in names)
     assert b"solution-start" not in text and b"exercise-declaration" not in text
+
+
+def test_a_solution_title_opens_the_solution_not_the_exercise(browser, server):
+    """The exercise's name in a folded solution's title is a link; a click on it opens the solution."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors = []
+    page.on("console", lambda message: errors.append(message.text) if "Couldn't find button" in message.text else None)
+    page.goto(f"{server}/{PAGES[0]}", wait_until="networkidle")
+    solution = page.locator(".solution.dropdown").first
+    assert "toggle-hidden" in solution.get_attribute("class")
+    url = page.url
+    solution.locator(".admonition-title a").first.click()
+    page.wait_for_timeout(300)
+    assert page.url == url, "the click jumped to the exercise"
+    assert "toggle-hidden" not in solution.get_attribute("class"), "the solution did not open"
+    solution.locator(".admonition-title a").first.click()
+    page.wait_for_timeout(300)
+    assert "toggle-hidden" in solution.get_attribute("class"), "a second click did not close it"
+    assert not errors, errors
+    page.close()
