@@ -11,6 +11,11 @@
  * (sphinx-togglebutton), but a click on that link jumped to the exercise instead (and the toggle
  * script met a target it does not know): here a click on it opens or closes the solution.
  *
+ * Search: a result's passage is cut from the page's text. Sphinx takes that text with the page's
+ * navigation (the "Contents" list), so a word found in a section title showed the list instead of a
+ * passage; here the navigation is left out. Formulas in a passage are typeset (the search page loads
+ * MathJax: lincourse/_theme.py) instead of showing their TeX source.
+ *
  * Live Code: the button loads the Thebe library from a CDN and then asks mybinder.org for a kernel.
  * Offline, or when either cannot be reached, the theme's button would say "Loading thebe from
  * CDN..." for ever; here it says what went wrong and what works instead.
@@ -85,6 +90,39 @@
     event.stopPropagation();
     button.click();
   }, true);
+
+  document.addEventListener("DOMContentLoaded", function () {
+    if (typeof Search === "undefined" || !Search.htmlToText) return;   // not the search page
+    var toText = Search.htmlToText;
+    Search.htmlToText = function (html, anchor) {
+      var page = new DOMParser().parseFromString(html, "text/html");
+      page.querySelectorAll("nav, .bd-header-article, .bd-sidebar-secondary, .toc, .prev-next-area, " +
+        ".lincourse-player script").forEach(function (el) { el.remove(); });
+      return toText(page.documentElement.outerHTML, anchor);
+    };
+    var results = document.getElementById("search-results");
+    if (!results) return;
+    new MutationObserver(function (changes) {
+      var mj = window.MathJax;
+      if (!mj || !mj.startup || !mj.startup.promise) return;
+      changes.forEach(function (change) {
+        change.addedNodes.forEach(function (node) {
+          var passages = node.nodeType !== 1 ? [] :
+            (node.matches("p.context") ? [node] : [].slice.call(node.querySelectorAll("p.context")));
+          passages.forEach(function (p) {
+            // the passage is cut at fixed lengths: drop a formula cut in two at either end
+            var text = p.textContent, open = text.indexOf("\\("), close = text.indexOf("\\)");
+            if (close > -1 && (open === -1 || close < open)) text = "..." + text.slice(close + 2);
+            var lastOpen = text.lastIndexOf("\\("), lastClose = text.lastIndexOf("\\)");
+            if (lastOpen > lastClose) text = text.slice(0, lastOpen) + "...";
+            if (text !== p.textContent) p.textContent = text;
+            p.classList.add("mathjax_process");
+            mj.startup.promise.then(function () { return mj.typesetPromise([p]); });
+          });
+        });
+      });
+    }).observe(results, {childList: true, subtree: true});
+  });
 
   var pending = null;
   function later() {

@@ -60,6 +60,25 @@ def _builder_inited(app):
     config.mathjax3_config = merged
 
 
+def _search_math(app, pagename, templatename, context, doctree):
+    """The search page quotes passages of the chapters, formulas included: give it MathJax too.
+
+    Sphinx adds MathJax only to pages with math of their own; ``lincourse.js`` typesets each passage
+    as the search shows it.
+    """
+    if pagename != "search" or app.builder.format != "html" or getattr(app.builder, "math_renderer_name", "") != "mathjax":
+        return
+    from sphinx.ext.mathjax import install_mathjax
+
+    domain = app.env.get_domain("math")
+    has_equations = domain.has_equations
+    domain.has_equations = lambda docname=None: True
+    try:
+        install_mathjax(app, pagename, templatename, context, doctree)
+    finally:
+        domain.has_equations = has_equations
+
+
 def _fix_page(app, pagename, templatename, context, doctree):
     """The mode follows the system's; each inline script once; folded outputs named by their text."""
     if not context.get("default_mode"):
@@ -123,6 +142,7 @@ def _rewrite_pages(app, exception):
 
 def setup(app):
     app.connect("builder-inited", _builder_inited, priority=900)
+    app.connect("html-page-context", _search_math)
     app.connect("html-page-context", _fix_page, priority=900)
     app.connect("doctree-resolved", _one_word_exercise)
     app.connect("build-finished", _rewrite_pages)

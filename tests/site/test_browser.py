@@ -187,3 +187,21 @@ def test_a_solution_title_opens_the_solution_not_the_exercise(browser, server):
     assert "toggle-hidden" in solution.get_attribute("class"), "a second click did not close it"
     assert not errors, errors
     page.close()
+
+
+def test_search_shows_passages_with_typeset_formulas(browser, server):
+    """A search result quotes the page's text, not its navigation, with its formulas typeset, not TeX."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{server}/search.html?q=offset", wait_until="networkidle")
+    passages = page.locator("#search-results p.context")
+    passages.first.wait_for(timeout=10000)
+    page.wait_for_function("() => document.querySelectorAll('#search-results li').length > 0 && "
+                           "[...document.querySelectorAll('#search-results li')].every(li => li.querySelector('p.context'))",
+                           timeout=10000)
+    page.wait_for_timeout(1500)   # MathJax typesets each passage as it arrives
+    texts = [passages.nth(i).text_content() for i in range(passages.count())]
+    assert len(texts) >= 5
+    assert not any("\\(" in t or "\\)" in t for t in texts), [t for t in texts if "\\(" in t or "\\)" in t]
+    assert not any("Learning objectives The learning problem" in " ".join(t.split()) for t in texts)
+    assert page.locator("#search-results p.context mjx-container").count() > 0
+    page.close()
