@@ -416,13 +416,19 @@ def test_chapter6_centring_helps_the_pocket():
     assert _quietly(lc.PocketPerceptron, Xc, y, max_epochs=12).pocket_error_ == pytest.approx(0.01)
     raw = _quietly(lc.PocketPerceptron, X, y, max_epochs=1000)
     assert round(raw.pocket_error_, 2) == 0.02
+    for n, err in ((100, 0.03), (12, 0.50)):                    # the same budgets, raw
+        assert round(_quietly(lc.PocketPerceptron, X, y, max_epochs=n).pocket_error_, 2) == err
+    for Z, err in ((Xc, 0.01), (X, 0.02)):                       # five random schedules of 100 epochs
+        assert all(round(_quietly(lc.PocketPerceptron, Z, y, max_epochs=100, shuffle=True, random_state=s).pocket_error_,
+                         2) == err for s in range(5))
     _quoted("06_perceptron_nonseparable.ipynb", "holds an optimal classifier from epoch 12 on",
-            "still at 0.02 after 1000 epochs")
+            "still at 0.02 after 1000 epochs", "its error is 0.03, and 0.50 after\n12 epochs",
+            "the pocket reaches 0.01 in all five; raw, it stays at 0.02 in all\nfive")
 
 
 def test_chapter6_freund_schapire_numbers():
     X, y = _versicolor_virginica()
-    gammas = np.geomspace(1e-3, 1e2, 61)
+    gammas = np.geomspace(1e-3, 1e4, 85)                       # the chapter's grid
     pocket = _quietly(lc.PocketPerceptron, X, y, max_epochs=1000)
     plain = _quietly(lc.Perceptron, X, y, max_epochs=1000)
 
@@ -432,8 +438,9 @@ def test_chapter6_freund_schapire_numbers():
     assert bound(1) > len(y)                                    # "above N = 100"
     # the one-epoch bound falls towards N as gamma grows: the grid's smallest value is at its upper end
     one = [lc.freund_schapire_bound(X, y, pocket.coef_, pocket.intercept_, gamma=g, n_epochs=1) for g in gammas]
-    assert int(np.argmin(one)) == len(gammas) - 1
-    far = [lc.freund_schapire_bound(X, y, pocket.coef_, pocket.intercept_, gamma=g, n_epochs=1) for g in (1e3, 1e6, 1e9)]
+    assert int(np.argmin(one)) == len(gammas) - 1 and round(bound(1), 2) == 100.01
+    assert [round(bound(n)) for n in (10, 100, 1000)] == [970, 4655, 25784]
+    far = [lc.freund_schapire_bound(X, y, pocket.coef_, pocket.intercept_, gamma=g, n_epochs=1) for g in (1e5, 1e6, 1e9)]
     assert all(len(y) < v for v in far) and far[0] > far[1] > far[2] and far[2] == pytest.approx(len(y), rel=1e-6)
     assert round(bound(1000) / plain.n_updates_) == 8           # "about 8 times the updates made"
     Xf, yf = np.array([[1.5], [-1.0], [0.5], [-2.0], [0.5]]), np.array([1, -1, -1, -1, 1])
