@@ -255,7 +255,20 @@ def test_chapter3_rule_and_lp_numbers():
     assert not lc.is_linearly_separable(X, y) and lc.is_linearly_separable(X[~wrong], y[~wrong])
     r, yk = X[~wrong, 1] / X[~wrong, 0], y[~wrong]
     assert f"{r[yk == 1].min():.3f}" == "1.084" and f"{r[yk == -1].max():.3f}" == "1.857"
-    assert f"{r[yk == 1].max():.3f}" == "5.885"
+    assert f"{r[yk == 1].max():.3f}" == "5.885" and f"{r[yk == -1].min():.3f}" == "0.287"
+
+
+def test_chapter3_crossing_segments_certificate_and_iris():
+    X, y, _ = _credit()
+    assert y[[31, 39, 4, 32]].tolist() == [1, 1, -1, -1]
+    P1, P2, Q1, Q2 = X[[31, 39, 4, 32]]
+    s, t = np.linalg.solve(np.column_stack([P2 - P1, Q1 - Q2]), Q1 - P1)
+    assert 0 < s < 1 and 0 < t < 1 and (f"{s:.3f}", f"{t:.3f}") == ("0.015", "0.160")
+    iris = lc.datasets.load_iris()
+    keep = iris.target > 0
+    yi = np.where(iris.target[keep] == 2, 1, -1)
+    assert not lc.is_linearly_separable(iris.data[keep], yi)
+    assert not lc.is_linearly_separable(iris.data[keep][:, 2:], yi)
 
 
 def test_chapter3_explorer_and_landscape_numbers():
