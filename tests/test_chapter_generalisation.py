@@ -103,3 +103,30 @@ def test_hoeffding_explorer_readout_and_bound_on_every_player_position():
             assert f"> eps: {outside:.3f}" in readout
             assert f"2 exp(-2 eps^2 K): {2 * math.exp(-2 * eps ** 2 * K):.3f}" in readout
             assert outside <= 2 * math.exp(-2 * eps ** 2 * K)
+
+
+def test_inner_point_labellings():
+    inner = np.array([[0.0, 0.0], [3.0, 0.0], [0.0, 3.0], [1.0, 1.0]])
+    four = list(itertools.product([-1, 1], repeat=4))
+    lost = [l for l in four if not lc.is_linearly_separable(inner, np.array(l))]
+    assert sorted(lost) == [(-1, -1, -1, 1), (1, 1, 1, -1)]
+    assert len(four) - len(lost) == 14 and sum(math.comb(4, i) for i in range(4)) == 15
+
+
+def test_optimism_and_n_experiment():
+    """The solution of ex-generalisation-optimism: 'from about 0.09 to about 0.01', ratios 7.3 and 2.5."""
+    def mean_gap(N):
+        angles, offsets = np.arange(0, 360, 4.0), np.linspace(-3, 3, 61)
+        gaps = []
+        for r in range(20):
+            X_all, y_all = lc.datasets.make_gaussian_classes(1000, random_state=r)
+            X_tr, X_ho, y_tr, y_ho = train_test_split(X_all, y_all, train_size=N, test_size=600, random_state=r)
+            theta, b, e_in = lc.best_line_on_grid(X_tr, y_tr, angles, offsets)
+            gaps.append(lc.training_error(X_ho, y_ho, theta, b) - e_in)
+        return np.mean(gaps)
+
+    g40, g400 = mean_gap(40), mean_gap(400)
+    assert (f"{g40:.3f}", f"{g400:.3f}", f"{g40 / g400:.1f}") == ("0.090", "0.012", "7.3")
+    assert round(g40, 2) == 0.09 and round(g400, 2) == 0.01
+    shape = [math.sqrt(3 * math.log(N) / N) for N in (40, 400)]
+    assert (f"{shape[0]:.3f}", f"{shape[1]:.3f}", f"{shape[0] / shape[1]:.1f}") == ("0.526", "0.212", "2.5")
