@@ -366,3 +366,10 @@ def test_chapter_rules(stem):
     assert text.count(":::{admonition} About the sources") == 1
     for word in ("nbval", "seed document", " CI ", "helper"):
         assert word not in text, word
+
+
+def test_chapter2_parallel_planes_exercise():
+    z = lc.project_onto_hyperplane([0.0, 0.0, 0.0], [4.0, -2.0, 4.0], 10.0)
+    assert np.dot([4.0, -2.0, 4.0], z) + 10.0 == pytest.approx(0.0, abs=1e-12)
+    assert abs(lc.signed_distance(z, [2.0, -1.0, 2.0], -4.0)) == pytest.approx(3.0)
+    assert abs(-4 - 5) / 3 == 3
