@@ -508,7 +508,8 @@ def _ch9_numbers():
          table.count[1] == 4 and f"{table.low[1]:.2f} {table.high[1]:.2f}" == "0.15 0.85"),
         ("(here $0.626$)", f"{np.mean(y_test == 1):.3f}" == "0.626"),
         ("(correlations above $0.98$)", np.corrcoef(Z_train[:, [0, 2, 3]].T).min() > 0.98),
-        ("Thirty features for 398 training tumours", (len(y_train), cancer.data.shape[1]) == (398, 30)),
+        ("On all thirty features the training tumours are completely separated",
+         cancer.data.shape[1] == 30 and lc.check_separation(Z_train, 2 * y_train - 1).status == "complete"),
         ("On the 171 test tumours", len(y_test) == 171),
         ("The line does no better than chance", abs(lc.LogisticRegression().fit(Xr, yr).score(Xr, yr) - 0.5) < 0.02),
     ]
