@@ -174,6 +174,8 @@ def test_chapter1_closest_point_exercise():
     p0 = -b * theta / (theta @ theta)
     np.testing.assert_allclose(p0, [-2 / 3, -4 / 3, -4 / 3])
     assert np.isclose(np.linalg.norm(p0), 2.0) and lc.distance_from_origin(theta, b) == -2.0
+    multiplier = -2 * b / (theta @ theta)            # the checked answer: 2 x = lambda theta
+    assert multiplier == pytest.approx(-4 / 3) and np.allclose(multiplier / 2 * theta, p0)
 
 
 def test_chapter1_explorer_numbers():
