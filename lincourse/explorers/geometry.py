@@ -232,7 +232,8 @@ def training_error(X=None, y=None, feature_names=("$x_1$", "$x_2$")):
         ax.legend(loc="lower right", fontsize=8)
         e_in = G.training_error(X, y, w, c)
         ax.set_title(f"E_in = {int(wrong.sum())}/{len(y)} = {e_in:.3f}", fontsize=10)
-        return (f"w = ({w[0]:+z.4g}, {w[1]:+z.4g})   b = {c:+z.4g}   (original units)\n"
+        w, c = np.where(np.abs(w) < 1e-12, 0.0, w), (0.0 if abs(c) < 1e-12 else c)  # no 1e-18 artefacts
+        return (f"line in original units: w = ({w[0]:+z.4g}, {w[1]:+z.4g}), offset = {c:+z.4g}\n"
                 f"mistakes (y (w.x + b) <= 0): {int(wrong.sum())} of {len(y)}\n"
                 f"E_in = {e_in:.3f}")
 
