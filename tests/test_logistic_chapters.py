@@ -299,8 +299,10 @@ def _declarations(stem):
 
 @pytest.mark.parametrize("stem", LOGISTIC)
 def test_each_chapter_is_one_lecture(stem):
+    from test_chapter_rules import _prose_words   # the chapter rules' own count (a formula counts as one word)
+
     prose = _prose(stem)
-    assert len(re.findall(r"\S+", prose)) <= 4000
+    assert _prose_words(nbformat.read(CHAPTERS / f"{stem}.ipynb", as_version=4)) <= 4000
     minutes = re.search(r"about (\d+) minutes", prose.split("## Learning objectives")[0])
     assert minutes and int(minutes.group(1)) <= 90
     notes = [c for c in _cells(stem) if "instructor" in _tags(c)]
@@ -380,7 +382,7 @@ def _ch7_numbers():
         ("the paired difference, $0.22 \\pm 0.09$, is about two standard\nerrors from zero",
          f"{np.mean(np.array(logi) - lda):.2f} {np.std(np.array(logi) - lda, ddof=1) / np.sqrt(20):.2f}" == "0.22 0.09"
          and 1.8 < np.mean(np.array(logi) - lda) / (np.std(np.array(logi) - lda, ddof=1) / np.sqrt(20)) < 2.5),
-        ("separation $\\Delta = \\lVert\\Sigma^{-1/2}(\\mu_1 - \\mu_0)\\rVert = 2.08$", f"{delta:.2f}" == "2.08"),
+        ("\\Sigma^{-1}(\\mu_1-\\mu_0)} = 2.08$", f"{delta:.2f}" == "2.08"),
         ("the ratio keeps growing further out", logistic.sf(8) / norm.sf(8 / 1.7) > logistic.sf(6) / norm.sf(6 / 1.7)
          > logistic.sf(4) / norm.sf(4 / 1.7)),
         ("a factor of\nmore than six", 6 < max(margins) / min(margins) < 7),
@@ -395,7 +397,7 @@ def _ch7_numbers():
         ("still has the larger loss, $0.4511$", ce2[3] == 0.4511 and ce2[3] > ce2[1]),
         ("divides the mean distance by $3.26$", f"{dist[200] / dist[2000]:.2f}" == "3.26"),
         ("is above the truth ($2.47$\nagainst $2.33$", f"{mean_w[200][0]:.2f} {w_bayes[0]:.2f}" == "2.47 2.33"),
-        ("$2.33$, about two standard errors", 1.6 < (mean_w[200][0] - w_bayes[0]) / se_w[200] < 2.4),
+        ("$2.33$, about 1.9 standard errors of the mean $w_1$", f"{(mean_w[200][0] - w_bayes[0]) / se_w[200]:.1f}" == "1.9"),
         ("about a sixth of the mean at $N = 200$", 1 / 7 < se[200] / dist[200] < 1 / 5.5),
         ("known to within about\na fifth", 0.15 < np.hypot(se[200] / dist[200], se[2000] / dist[2000]) < 0.25),
         ("$w_1 \\approx 1.685$", f"{model.coef_[0]:.3f}" == "1.685"),
@@ -547,11 +549,11 @@ def test_the_numbers_the_prose_quotes_are_what_lincourse_computes(stem):
     ("ex-logistic-learning-rate", 10, 12.59),
     ("ex-logistic-newton-step", [-1.2, 0.8], [1.2, -0.8]),
     ("q-logistic-newton-stop", "B", "A"),
-    ("q-logistic-quasi", {"A", "C"}, {"A", "C", "D"}),
+    ("q-logistic-quasi", {"1", "3"}, {"1", "3", "4"}),
     ("q-logistic-minibatch", "B", "A"),
     ("ex-logistic-separation", {"A"}, {"A", "C"}),
     ("ex-logistic-separation", {"A"}, {"A", "D"}),
-    ("q-logistic-c-path", "B", "A"),
+    ("q-logistic-c-path", "2", "1"),
     ("ex-logistic-softmax-gradient", [-0.667, -1.33], [0.667, 1.33]),
     ("q-logistic-scaling", "A", "B"),
     ("q-logistic-ovr-line", "B", "A"),
