@@ -256,6 +256,11 @@ def _prose(name):
     return "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
 
 
+def _cells(name):
+    """The sources of a chapter's code cells."""
+    return [c.source for c in nbformat.read(CHAPTERS / name, as_version=4).cells if c.cell_type == "code"]
+
+
 def _quoted(name, *texts):
     prose = _prose(name)
     for text in texts:
@@ -393,7 +398,8 @@ def test_chapter6_pocket_averaged_and_the_optimum():
     # removing one point leaves separable data, and the whole set is not separable: the optimum is 1/N
     assert not lc.is_linearly_separable(X, y)
     one_out = [i for i in range(len(y)) if lc.is_linearly_separable(np.delete(X, i, axis=0), np.delete(y, i))]
-    assert one_out == [33, 83]
+    assert one_out == [33, 83] and len(y) == 100              # printed from 1: points 34 and 84
+    _quoted("06_perceptron_nonseparable.ipynb", "one linear program per point (100 here)")
     _quoted("06_perceptron_nonseparable.ipynb", "between 0.02 and 0.50 even after update 100", "its final value, 0.05",
             "with error 0.02", "ends at 0.04", "The optimum is 0.01, below the pocket's 0.02")
 
@@ -454,8 +460,13 @@ def test_chapter6_freund_schapire_numbers():
     best = min(lc.freund_schapire_bound(Xf, yf, w=[1.0], fit_intercept=False, gamma=g)
                for g in np.geomspace(1e-2, 1e4, 401))
     assert round(best, 4) == 4.9998                         # below 5 visits, yet 4 mistakes allowed
+    grid = np.geomspace(1e-2, 1e4, 401)
+    values = [lc.freund_schapire_bound(Xf, yf, w=[1.0], fit_intercept=False, gamma=g) for g in grid]
+    assert round(float(grid[np.argmin(values)])) == 133
+    assert min(lc.freund_schapire_bound(Xf, yf, w=[-1.0], fit_intercept=False, gamma=g) for g in grid) > 5
+    _quoted("06_perceptron_nonseparable.ipynb", "(near $\\gamma \\approx 133$)", "whose bound never goes below 5")
     _quoted("06_perceptron_nonseparable.ipynb", "above\n$N = 100$", "about 8 times the updates made",
-            "\\approx 12.8", "2 mistakes", "the bound tends\nto 5", "4.9998, still allows 4 mistakes")
+            "\\approx 12.8", "2 mistakes", "the bound tends\nto 5", "4.9998 (near", "still allows 4 mistakes in 5")
 
 
 def test_chapter6_criterion_and_xor():
@@ -561,3 +572,21 @@ def test_chapter5_scaling_changes_the_mistakes_with_an_offset():
     counts = [lc.Perceptron().fit(c * D, y).n_updates_ for D in (X, Z) for c in (1, 10)]
     assert counts == [5, 5, 2, 1]
     _quoted("05_perceptron.ipynb", "2 updates on $x$, 1 on $10x$", "to give the same 5 updates")
+
+
+def test_chapter6_cycling_norm_stays_bounded():
+    X, y = lc.datasets.make_overlapping(24, separation=1.5, random_state=7)
+    run = _quietly(lc.Perceptron, X, y, max_epochs=2000)
+    norms = [np.linalg.norm(np.r_[u.intercept, u.coef]) for u in run.history_]
+    assert run.n_updates_ == 13550 and round(max(norms), 2) == 3.85 and int(np.argmax(norms)) + 1 == 6
+    assert max(norms) < 0.01 * np.sqrt(run.n_updates_) * np.max(np.linalg.norm(lc.augment(X), axis=1))
+
+
+def test_chapter6_plain_loop_matches_the_library():
+    X, y = _versicolor_virginica()
+    ns = {"np": np}
+    exec(next(c for c in _cells("06_perceptron_nonseparable.ipynb") if c.startswith("def pocket_and_average")), ns)
+    (pw, pb), (aw, ab) = ns["pocket_and_average"](X, y)
+    pocket, average = (_quietly(cls, X, y, max_epochs=1000) for cls in (lc.PocketPerceptron, lc.AveragedPerceptron))
+    np.testing.assert_allclose(np.r_[pw, pb], np.r_[pocket.coef_, pocket.intercept_])
+    np.testing.assert_allclose(np.r_[aw, ab], np.r_[average.coef_, average.intercept_])
