@@ -174,8 +174,10 @@ def test_chapter1_closest_point_exercise():
     p0 = -b * theta / (theta @ theta)
     np.testing.assert_allclose(p0, [-2 / 3, -4 / 3, -4 / 3])
     assert np.isclose(np.linalg.norm(p0), 2.0) and lc.distance_from_origin(theta, b) == -2.0
-    multiplier = -2 * b / (theta @ theta)            # the checked answer: 2 x = lambda theta
+    multiplier = -2 * b / (theta @ theta)            # 2 x = lambda theta, in the solution
     assert multiplier == pytest.approx(-4 / 3) and np.allclose(multiplier / 2 * theta, p0)
+    d_2 = lc.distance_from_origin(2 * theta, -3.0)   # the second plane, with its own theta
+    assert d_2 == pytest.approx(0.5) and abs(-2.0 - d_2) == pytest.approx(2.5)   # the checked distance
 
 
 def test_chapter1_explorer_numbers():
