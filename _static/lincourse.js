@@ -1,11 +1,14 @@
 /* The course's small page behaviours (Jupyter Book links every .js file of _static/ into every page).
  *
- * Display math wider than the text column: the theme lets such a formula scroll inside its own box.
- * Once MathJax has typeset the page (and again when the window is resized), a formula that does not
- * fit is shrunk to fit, but never below 75% of its size, so that at 375 px most formulas show whole;
- * one that still does not fit keeps its scroll box and is given a place in the Tab order, so that it
- * can be scrolled with the keyboard (WCAG 2.1.1; axe-core's scrollable-region-focusable). Formulas
- * that fit stay out of the Tab order: screen readers read them from MathJax's assistive MathML.
+ * Display math wider than the text column (formulas are rendered when the book is built, by KaTeX):
+ * such a formula scrolls inside its own box, beside its equation number (lincourse.css). When the
+ * page is parsed, when its fonts have loaded and when the window is resized, a formula that does not
+ * fit is shrunk to fit, but never below 75% of its size (50% on paper, where nothing can scroll), so
+ * that at 375 px most formulas show whole;
+ * one that still does not fit keeps its scroll box, with a fading edge that shows there is more, and
+ * is given a place in the Tab order, so that it can be scrolled with the keyboard (WCAG 2.1.1;
+ * axe-core's scrollable-region-focusable). Formulas that fit stay out of the Tab order: screen
+ * readers read them from KaTeX's MathML.
  *
  * A solution's title names its exercise with a link. The title opens and closes the solution
  * (sphinx-togglebutton), but a click on that link jumped to the exercise instead (and the toggle
@@ -13,8 +16,9 @@
  *
  * Search: a result's passage is cut from the page's text. Sphinx takes that text with the page's
  * navigation (the "Contents" list), so a word found in a section title showed the list instead of a
- * passage; here the navigation is left out. Formulas in a passage are typeset (the search page loads
- * MathJax: lincourse/_theme.py) instead of showing their TeX source.
+ * passage; here the navigation is left out. A formula of a passage is taken as its TeX source and
+ * rendered by KaTeX (the search page alone loads KaTeX's script: lincourse/_theme.py), not shown as
+ * TeX nor as the garble of its HTML and MathML text.
  *
  * Live Code: the button loads the Thebe library from a CDN and then asks mybinder.org for a kernel.
  * Offline, or when either cannot be reached, the theme's button would say "Loading thebe from
@@ -22,25 +26,43 @@
  */
 (function () {
   "use strict";
-  var SMALLEST = 0.75;
+  var SMALLEST = 0.75, SMALLEST_PRINTED = 0.5;
+
+  // the fading edge while there is more to the right
+  function edge(box) {
+    box.classList.toggle("lincourse-more", box.classList.contains("lincourse-scrolls") &&
+      box.scrollLeft + box.clientWidth < box.scrollWidth - 1);
+  }
 
   function fitFormulas() {
-    document.querySelectorAll('mjx-container[display="true"]').forEach(function (box) {
-      if (!box.hasAttribute("data-lincourse-size")) {
-        box.setAttribute("data-lincourse-size", box.style.fontSize || "100%");
-      }
+    document.querySelectorAll("div.math > .katex-display").forEach(function (box) {
+      if (!box.hasAttribute("data-lincourse-size")) box.setAttribute("data-lincourse-size", "100");
       var size = parseFloat(box.getAttribute("data-lincourse-size")) || 100;
       box.style.fontSize = size + "%";
       if (box.scrollWidth > box.clientWidth) {
-        var scale = Math.max(SMALLEST, (box.clientWidth - 1) / box.scrollWidth);
+        // a printed page cannot scroll: there a formula may shrink further
+        var floor = window.matchMedia && window.matchMedia("print").matches ? SMALLEST_PRINTED : SMALLEST;
+        var scale = Math.max(floor, (box.clientWidth - 1) / box.scrollWidth);
         box.style.fontSize = (size * scale).toFixed(2) + "%";
       }
-      if (box.scrollWidth > box.clientWidth && /auto|scroll/.test(getComputedStyle(box).overflowX)) {
+      if (box.scrollWidth > box.clientWidth + 1) {
         box.setAttribute("tabindex", "0");
+        box.setAttribute("role", "group");
+        box.setAttribute("aria-label", "formula, scrolls sideways");
+        box.classList.add("lincourse-scrolls");
+        if (!box.hasAttribute("data-lincourse-edge")) {
+          box.setAttribute("data-lincourse-edge", "");
+          box.addEventListener("scroll", function () { edge(box); }, {passive: true});
+        }
       } else {
         box.removeAttribute("tabindex");
+        box.removeAttribute("role");
+        box.removeAttribute("aria-label");
+        box.classList.remove("lincourse-scrolls");
       }
+      edge(box);
     });
+    document.documentElement.setAttribute("data-lincourse-math", "fitted");
   }
 
   var LIVE_FAILED = "Live Code could not start: it needs an internet connection to load its library and " +
@@ -97,27 +119,32 @@
     Search.htmlToText = function (html, anchor) {
       var page = new DOMParser().parseFromString(html, "text/html");
       page.querySelectorAll("nav, .bd-header-article, .bd-sidebar-secondary, .toc, .prev-next-area, " +
-        ".lincourse-player script").forEach(function (el) { el.remove(); });
+        ".lincourse-player script, .eqno").forEach(function (el) { el.remove(); });
+      // a formula's text is its TeX source (KaTeX keeps it in the MathML), written \( ... \)
+      page.querySelectorAll(".katex").forEach(function (formula) {
+        var tex = formula.querySelector('annotation[encoding="application/x-tex"]');
+        formula.replaceWith(page.createTextNode(tex ? "\\(" + tex.textContent.trim() + "\\)" : ""));
+      });
       return toText(page.documentElement.outerHTML, anchor);
     };
     var results = document.getElementById("search-results");
-    if (!results) return;
+    if (!results || typeof renderMathInElement === "undefined") return;
     new MutationObserver(function (changes) {
-      var mj = window.MathJax;
-      if (!mj || !mj.startup || !mj.startup.promise) return;
       changes.forEach(function (change) {
         change.addedNodes.forEach(function (node) {
           var passages = node.nodeType !== 1 ? [] :
             (node.matches("p.context") ? [node] : [].slice.call(node.querySelectorAll("p.context")));
           passages.forEach(function (p) {
+            if (p.hasAttribute("data-lincourse-math")) return;
+            p.setAttribute("data-lincourse-math", "");
             // the passage is cut at fixed lengths: drop a formula cut in two at either end
             var text = p.textContent, open = text.indexOf("\\("), close = text.indexOf("\\)");
             if (close > -1 && (open === -1 || close < open)) text = "..." + text.slice(close + 2);
             var lastOpen = text.lastIndexOf("\\("), lastClose = text.lastIndexOf("\\)");
             if (lastOpen > lastClose) text = text.slice(0, lastOpen) + "...";
             if (text !== p.textContent) p.textContent = text;
-            p.classList.add("mathjax_process");
-            mj.startup.promise.then(function () { return mj.typesetPromise([p]); });
+            renderMathInElement(p, {delimiters: [{left: "\\(", right: "\\)", display: false}],
+                                    throwOnError: false});
           });
         });
       });
@@ -130,14 +157,18 @@
     pending = setTimeout(fitFormulas, 150);
   }
 
-  window.addEventListener("load", function () {
-    var mj = window.MathJax;
-    if (!mj || !mj.startup || !mj.startup.promise) return;
-    mj.startup.promise.then(function () {
-      fitFormulas();
-      document.documentElement.setAttribute("data-lincourse-math", "fitted");
-      if (document.fonts && document.fonts.ready) document.fonts.ready.then(fitFormulas);
-      window.addEventListener("resize", later);
-    });
-  });
+  function fitNow() {
+    fitFormulas();
+    if (document.fonts && document.fonts.ready) document.fonts.ready.then(fitFormulas);
+    window.addEventListener("resize", later);
+    // printed pages have their own width: fit the formulas to it, and back to the screen after
+    window.addEventListener("beforeprint", fitFormulas);
+    window.addEventListener("afterprint", fitFormulas);
+    if (window.matchMedia) {
+      var print = window.matchMedia("print");
+      if (print.addEventListener) print.addEventListener("change", fitFormulas);
+    }
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fitNow);
+  else fitNow();
 })();

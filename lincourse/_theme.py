@@ -1,16 +1,17 @@
-"""Sphinx extension: the course's small fixes to the theme and to MathJax (listed in ``_config.yml``).
+"""Sphinx extension: the course's small fixes to the theme and to the math (listed in ``_config.yml``).
 
 The website's pages come from sphinx-book-theme (on pydata-sphinx-theme), sphinx-thebe,
-sphinx-exercise and sphinx-mathjax-offline; this module adjusts what they put into every page.
+sphinx-exercise and sphinxcontrib-katex; this module adjusts what they put into every page.
 The course's own styles and scripts are ``_static/lincourse.css`` and ``_static/lincourse.js``
 (Jupyter Book links those itself); the players are served by :mod:`lincourse._book`.
 
 Page weight (a chapter's first load stays under 3 MB, tests/site checks it):
 
-* math is typeset by MathJax's small components (loader, TeX input, CommonHTML output and the
-  assistive MathML that screen readers read) instead of the 1.2 MB bundle; without the bundle's
-  menu no formula takes a place in the Tab order (and no ``enableMenu`` option is set, which
-  MathJax would report as invalid without the menu component);
+* math is rendered when the book is built (sphinxcontrib-katex runs KaTeX in node): each formula
+  is in the page as HTML, which the browser draws at first paint with KaTeX's stylesheet and fonts
+  (``_static/katex``, served from the site), and as MathML, which screen readers read; no script
+  typesets anything, so nothing moves when the page has loaded. The search page alone loads KaTeX's
+  script, to render the formulas of the passages it quotes (:func:`_search_math`);
 * the theme draws its icons with the Font Awesome web font its CSS already declares, so its 1.5 MB
   script that replaces them by SVG is left out of every page (and out of the site).
 
@@ -37,54 +38,81 @@ a link is dropped when the link already says it, so the page reads "(see Exercis
 from __future__ import annotations
 
 import re
+import shutil
+import time
 from pathlib import Path
 
-_MATHJAX = {"loader": {"load": ["input/tex", "output/chtml", "a11y/assistive-mml"]}}
+_KATEX_SCRIPTS = ("katex.min.js", "auto-render.min.js")
 
 
-def _builder_inited(app):
-    """Typeset with MathJax's small components (sphinx-mathjax-offline serves them from _static)."""
-    config = app.config
-    if "mathjax" not in str(getattr(config, "mathjax_path", "")):
+def _katex_scripts(app):
+    """Copy KaTeX's script and its auto-renderer (shipped with sphinxcontrib-katex) for the search page."""
+    if app.builder.format != "html":
         return
-    config.mathjax_path = "mathjax/startup.js"
-    merged = dict(config.mathjax3_config or {})
-    for key, value in _MATHJAX.items():
-        merged[key] = {**merged.get(key, {}), **value}
-    options = dict(merged.get("options", {}))
-    options.pop("enableMenu", None)  # a menu option without the menu component is "Invalid option"
-    if options:
-        merged["options"] = options
-    else:
-        merged.pop("options", None)
-    config.mathjax3_config = merged
+    import sphinxcontrib.katex
+
+    static = Path(app.outdir) / "_static" / "katex"
+    static.mkdir(parents=True, exist_ok=True)
+    for name in _KATEX_SCRIPTS:
+        shutil.copyfile(Path(sphinxcontrib.katex.__file__).with_name(name), static / name)
+
+
+def _start_katex(app):
+    """Start sphinxcontrib-katex's KaTeX server (node) before the first page, retrying a refused connection.
+
+    The server makes its socket file before it listens on it; on a busy machine the first connection
+    can come in between and be refused, which failed the whole build.
+    """
+    if app.builder.format != "html" or not getattr(app.config, "katex_prerender", False):
+        return
+    from sphinxcontrib.katex import KaTeXServer
+
+    for attempt in range(6):
+        try:
+            KaTeXServer.get()
+            return
+        except ConnectionRefusedError:
+            KaTeXServer.katex_server = None
+            time.sleep(0.25 * (attempt + 1))
+    KaTeXServer.get()
 
 
 def _search_math(app, pagename, templatename, context, doctree):
-    """The search page quotes passages of the chapters, formulas included: give it MathJax too.
+    """The search page quotes passages of the chapters, formulas included: give it KaTeX's script.
 
-    Sphinx adds MathJax only to pages with math of their own; ``lincourse.js`` typesets each passage
-    as the search shows it.
+    ``lincourse.js`` puts each formula of a passage back as its TeX source and renders it.
     """
-    if pagename != "search" or app.builder.format != "html" or getattr(app.builder, "math_renderer_name", "") != "mathjax":
+    if pagename != "search" or app.builder.format != "html":
         return
-    from sphinx.ext.mathjax import install_mathjax
+    for name in _KATEX_SCRIPTS:
+        app.builder.add_js_file(f"katex/{name}", priority=600)
 
-    domain = app.env.get_domain("math")
-    has_equations = domain.has_equations
-    domain.has_equations = lambda docname=None: True
-    try:
-        install_mathjax(app, pagename, templatename, context, doctree)
-    finally:
-        domain.has_equations = has_equations
+
+# The KaTeX fonts every page with math uses (upright and italic letters): asked for in the page's
+# head, so that they arrive before the text is laid out and no line moves when they do.
+_KATEX_FONTS = ("KaTeX_Main-Regular.woff2", "KaTeX_Math-Italic.woff2")
 
 
 def _fix_page(app, pagename, templatename, context, doctree):
-    """The mode follows the system's; each inline script once; folded outputs named by their text."""
+    """The mode follows the system's; each inline script and stylesheet once; folded outputs named by
+    their text; the KaTeX fonts of a page with math preloaded."""
     if not context.get("default_mode"):
         context["default_mode"] = "auto"
     if context.get("body"):
         context["body"] = context["body"].replace('<summary aria-label="Toggle hidden content">', "<summary>")
+        if 'class="katex"' in context["body"] and "pathto" in context:
+            context["metatags"] = context.get("metatags", "") + "".join(
+                f'<link rel="preload" href="{context["pathto"]("_static/katex/fonts/" + name, 1)}" as="font" '
+                f'type="font/woff2" crossorigin>\n' for name in _KATEX_FONTS)
+    css = context.get("css_files")
+    if css:
+        seen, unique = set(), []
+        for sheet in css:  # Jupyter Book links every stylesheet of _static, KaTeX's among them, once more
+            key = getattr(sheet, "filename", str(sheet))
+            if key not in seen:
+                seen.add(key)
+                unique.append(sheet)
+        css[:] = unique
     scripts = context.get("script_files")
     if not scripts:
         return
@@ -141,7 +169,8 @@ def _rewrite_pages(app, exception):
 
 
 def setup(app):
-    app.connect("builder-inited", _builder_inited, priority=900)
+    app.connect("builder-inited", _katex_scripts)
+    app.connect("builder-inited", _start_katex, priority=900)   # after sphinxcontrib-katex's own
     app.connect("html-page-context", _search_math)
     app.connect("html-page-context", _fix_page, priority=900)
     app.connect("doctree-resolved", _one_word_exercise)

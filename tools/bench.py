@@ -232,7 +232,7 @@ def learner_rows(quick):
 
 def page_weights():
     """Bytes of each chapter page: the HTML with its inline players and images, and everything a
-    browser fetches to show it (theme CSS and JS, MathJax and its fonts), measured in headless
+    browser fetches to show it (theme CSS and JS, KaTeX's stylesheet and fonts), measured in headless
     Chromium when it is installed."""
     import re
 
@@ -310,7 +310,7 @@ def _loaded_bytes(site, pages):
             urls = []
             page.on("requestfinished", lambda r: urls.append(r.url))
             page.goto(f"{base}/chapters/{page_path.name}", wait_until="networkidle")
-            page.wait_for_timeout(1000)  # MathJax fetches its fonts as it typesets
+            page.evaluate("() => document.fonts.ready.then(() => true)")  # the KaTeX fonts the page uses
             files = {site / unquote(urlparse(u).path).lstrip("/") for u in urls if u.startswith(base)}
             files = [f for f in files if f.is_file()]
             result[page_path.name] = (sum(f.stat().st_size for f in files),

@@ -46,7 +46,7 @@ AXE_OPTIONS = {
     "resultTypes": ["violations"],
 }
 # Only the colour rules see a difference between light and dark mode (the page is the same), and axe
-# takes 3 to 9 s a run on a chapter (27,000 elements, two thirds of them MathJax's). So: every rule
+# takes 3 to 9 s a run on a chapter (tens of thousands of elements, most of them KaTeX's). So: every rule
 # in light mode at 1280 px and in dark mode at 375 px, and the colour rules in dark mode at 1280 px
 # on what the 375 px view hides (the sidebars, the header and the search field; the article itself
 # is checked in dark mode at 375 px).
@@ -67,8 +67,8 @@ _AXE_RUN = """async ([context, options]) => {
   };
 }"""
 
-_SETTLED = """() => !(window.MathJax && MathJax.startup && MathJax.startup.promise)
-    || document.documentElement.hasAttribute('data-lincourse-math')"""
+# lincourse.js marks the page once it has fitted the wide formulas (KaTeX renders them at build time)
+_SETTLED = """() => document.documentElement.hasAttribute('data-lincourse-math')"""
 
 _NARROW = """() => {
   const problems = [], vw = document.documentElement.clientWidth;
@@ -84,13 +84,13 @@ _NARROW = """() => {
                       `[${r.left.toFixed(0)}, ${r.right.toFixed(0)}] outside [${box.left.toFixed(0)}, ${box.right.toFixed(0)}]`);
     });
   });
-  const scrolling = [...document.querySelectorAll('div.math > mjx-container')].filter(m => m.scrollWidth > m.clientWidth + 1);
+  const scrolling = [...document.querySelectorAll('div.math > .katex-display')].filter(m => m.scrollWidth > m.clientWidth + 1);
   return {problems, scrolling_formulas: scrolling.length};
 }"""
 
 _PRINT = """() => {
   const problems = [], vw = document.documentElement.clientWidth;
-  document.querySelectorAll('main pre, main div.math > mjx-container, main img, main svg.lincourse-figure').forEach(e => {
+  document.querySelectorAll('main pre, main div.math > .katex-display, main img, main svg.lincourse-figure').forEach(e => {
     const r = e.getBoundingClientRect();
     if (e.scrollWidth > e.clientWidth + 1 || r.right > vw + 1)
       problems.push(`${e.tagName.toLowerCase()} "${e.textContent.trim().slice(0, 40)}": ` +

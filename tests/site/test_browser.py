@@ -2,7 +2,7 @@
 
 Run after the book is built (``make browser``, part of ``make test``). Serves ``_build/html`` on
 127.0.0.1 and drives Debian's headless Chromium with Playwright. For every chapter page it checks
-that MathJax typeset the math, that every kernel-free player's slider, moved with the keyboard,
+that the math is rendered in the page (KaTeX, when the book is built), that every kernel-free player's slider, moved with the keyboard,
 changes its figure (tests/site/test_players.py checks the players in depth), that the console shows
 no error and no warning, that every request succeeds (the favicon included) and that no request
 leaves 127.0.0.1.
@@ -45,9 +45,8 @@ def test_there_are_chapter_pages():
 def test_chapter_page(browser, server, path):
     requests, errors = [], []
     page = _open(browser, f"{server}/{path}", requests, errors)
-    page.wait_for_function("() => window.MathJax && MathJax.startup && MathJax.startup.promise", timeout=20000)
-    page.evaluate("() => MathJax.startup.promise")
-    assert page.locator("mjx-container").count() > 0, "MathJax did not typeset any math"
+    assert page.locator("span.math .katex, div.math .katex-display").count() > 0, "no math rendered in the page"
+    assert page.locator("span.math:not(:has(.katex))").count() == 0, "a formula left as TeX"
     assert page.evaluate("() => document.querySelector('link[rel=icon]').href").split("?")[0].endswith("favicon.svg")
     players = page.locator("figure.lincourse-player")
     assert players.count() >= 1, "no kernel-free player on the page"
@@ -198,10 +197,10 @@ def test_search_shows_passages_with_typeset_formulas(browser, server):
     page.wait_for_function("() => document.querySelectorAll('#search-results li').length > 0 && "
                            "[...document.querySelectorAll('#search-results li')].every(li => li.querySelector('p.context'))",
                            timeout=10000)
-    page.wait_for_timeout(1500)   # MathJax typesets each passage as it arrives
+    page.wait_for_timeout(1000)   # KaTeX renders each passage as it arrives
     texts = [passages.nth(i).text_content() for i in range(passages.count())]
     assert len(texts) >= 5
     assert not any("\\(" in t or "\\)" in t for t in texts), [t for t in texts if "\\(" in t or "\\)" in t]
     assert not any("Learning objectives The learning problem" in " ".join(t.split()) for t in texts)
-    assert page.locator("#search-results p.context mjx-container").count() > 0
+    assert page.locator("#search-results p.context .katex").count() > 0
     page.close()
