@@ -20,6 +20,11 @@
  * rendered by KaTeX (the search page alone loads KaTeX's script: lincourse/_theme.py), not shown as
  * TeX nor as the garble of its HTML and MathML text.
  *
+ * Figures on a phone: a figure drawn smaller than 70% of its own width (a two-panel figure at
+ * 375 px is drawn at about 40%, its labels a few pixels high) can be tapped, or focused and
+ * opened with Enter, to see it at full size in a dialog that scrolls; Escape or the Close button
+ * closes it. A player's figure is shown as it is at that moment.
+ *
  * Live Code: the button loads the Thebe library from a CDN and then asks mybinder.org for a kernel.
  * Offline, or when either cannot be reached, the theme's button would say "Loading thebe from
  * CDN..." for ever; here it says what went wrong and what works instead.
@@ -151,14 +156,84 @@
     }).observe(results, {childList: true, subtree: true});
   });
 
+  var ZOOM_BELOW = 0.7, zoomDialog = null;
+
+  function naturalWidth(el) {
+    if (el.tagName === "IMG") return el.naturalWidth;
+    var w = el.getAttribute("width");
+    return w ? parseFloat(w) : 0;
+  }
+
+  function openZoom(el) {
+    if (!zoomDialog) {
+      zoomDialog = document.createElement("dialog");
+      zoomDialog.className = "lincourse-zoom";
+      zoomDialog.setAttribute("aria-label", "Figure at full size");
+      var close = document.createElement("button");
+      close.type = "button";
+      close.className = "lincourse-zoom-close";
+      close.textContent = "Close";
+      close.addEventListener("click", function () { zoomDialog.close(); });
+      var frame = document.createElement("div");
+      frame.className = "lincourse-zoom-frame";
+      zoomDialog.appendChild(close);
+      zoomDialog.appendChild(frame);
+      zoomDialog.addEventListener("click", function (event) {
+        if (event.target === zoomDialog) zoomDialog.close();   // a tap beside the figure
+      });
+      document.body.appendChild(zoomDialog);
+    }
+    var copy = el.cloneNode(true);
+    copy.removeAttribute("tabindex");
+    copy.removeAttribute("role");
+    copy.classList.remove("lincourse-zoomable");
+    copy.style.width = naturalWidth(el) + "px";
+    copy.style.maxWidth = "none";
+    copy.style.height = "auto";
+    var frame = zoomDialog.querySelector(".lincourse-zoom-frame");
+    frame.replaceChildren(copy);
+    zoomDialog.showModal();
+  }
+
+  function markZoomable() {
+    document.querySelectorAll("main .cell_output img, main svg.lincourse-figure").forEach(function (el) {
+      var natural = naturalWidth(el), shown = el.getBoundingClientRect().width;
+      var small = natural > 0 && shown > 0 && shown < ZOOM_BELOW * natural;
+      el.classList.toggle("lincourse-zoomable", small);
+      if (small) {
+        el.setAttribute("tabindex", "0");
+        if (el.tagName === "IMG") el.setAttribute("role", "button");
+        el.setAttribute("aria-description", "press to see the figure at full size");
+      } else if (el.hasAttribute("aria-description")) {
+        el.removeAttribute("tabindex");
+        if (el.tagName === "IMG") el.removeAttribute("role");
+        el.removeAttribute("aria-description");
+      }
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    var el = event.target.closest && event.target.closest(".lincourse-zoomable");
+    if (el) openZoom(el);
+  });
+  document.addEventListener("keydown", function (event) {
+    var el = event.target;
+    if ((event.key === "Enter" || event.key === " ") && el.classList && el.classList.contains("lincourse-zoomable")) {
+      event.preventDefault();
+      openZoom(el);
+    }
+  });
+
   var pending = null;
   function later() {
     clearTimeout(pending);
-    pending = setTimeout(fitFormulas, 150);
+    pending = setTimeout(function () { fitFormulas(); markZoomable(); }, 150);
   }
 
   function fitNow() {
     fitFormulas();
+    markZoomable();
+    window.addEventListener("load", markZoomable);   // images have their sizes by then
     if (document.fonts && document.fonts.ready) document.fonts.ready.then(fitFormulas);
     window.addEventListener("resize", later);
     // printed pages have their own width: fit the formulas to it, and back to the screen after

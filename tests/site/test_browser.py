@@ -204,3 +204,29 @@ def test_search_shows_passages_with_typeset_formulas(browser, server):
     assert not any("Learning objectives The learning problem" in " ".join(t.split()) for t in texts)
     assert page.locator("#search-results p.context .katex").count() > 0
     page.close()
+
+
+def test_a_small_figure_opens_at_full_size_on_a_phone(browser, server):
+    """At 375 px a figure drawn at under 70% of its width opens at full size, and closes with Escape."""
+    page = browser.new_page(viewport={"width": 375, "height": 800})
+    page.goto(f"{server}/{next(p for p in PAGES if '05_' in p)}", wait_until="load")
+    page.wait_for_timeout(400)
+    zoomable = page.locator(".lincourse-zoomable")
+    assert zoomable.count() >= 1, "no figure is offered at full size on a phone"
+    figure = zoomable.first
+    figure.scroll_into_view_if_needed()
+    natural = figure.evaluate("e => e.tagName === 'IMG' ? e.naturalWidth : parseFloat(e.getAttribute('width'))")
+    assert figure.get_attribute("tabindex") == "0"   # reachable with the keyboard too
+    figure.focus()
+    page.keyboard.press("Enter")
+    dialog = page.locator("dialog.lincourse-zoom[open]")
+    dialog.wait_for(timeout=5000)
+    shown = dialog.locator(".lincourse-zoom-frame > *").evaluate("e => e.getBoundingClientRect().width")
+    assert shown >= natural - 1, (shown, natural)
+    page.keyboard.press("Escape")
+    page.wait_for_timeout(200)
+    assert page.locator("dialog.lincourse-zoom[open]").count() == 0
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.wait_for_timeout(500)
+    assert page.locator("svg.lincourse-figure.lincourse-zoomable").count() == 0, "players are not shrunk on a desktop"
+    page.close()
