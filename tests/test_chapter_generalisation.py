@@ -51,6 +51,10 @@ def test_bounds_quoted():
     assert sauer(40) == 10701 and sauer(4) == 15
     vc = [math.sqrt(8 / n * math.log(4 * sauer(2 * n) / 0.05)) for n in (40, 10_000)]
     assert vc[0] > 1 and f"{vc[1]:.3f}" == "0.161"
+    # the shape paragraph: Sauer's sum is at most N^d_VC + 1; Cover's count N^2 - N + 2 for lines
+    assert all(sauer(n) <= n ** 3 + 1 for n in range(1, 200))
+    assert [n * n - n + 2 for n in (3, 4)] == [8, 14] and [sauer(n) for n in (3, 4)] == [8, 15]
+    assert all(n * n - n + 2 < sauer(n) for n in range(4, 200))
 
 
 def test_hoeffding_experiment():
