@@ -372,8 +372,12 @@ def test_chapter_rules(stem):
         assert word not in text, word
 
 
-def test_chapter2_parallel_planes_exercise():
-    z = lc.project_onto_hyperplane([0.0, 0.0, 0.0], [4.0, -2.0, 4.0], 10.0)
-    assert np.dot([4.0, -2.0, 4.0], z) + 10.0 == pytest.approx(0.0, abs=1e-12)
-    assert abs(lc.signed_distance(z, [2.0, -1.0, 2.0], -4.0)) == pytest.approx(3.0)
-    assert abs(-4 - 5) / 3 == 3
+def test_chapter2_foot_and_mirror_exercise():
+    x, theta, b = np.array([3.0, -1.0, 2.0]), np.array([2.0, -1.0, 2.0]), -4.0
+    delta = lc.signed_distance(x, theta, b)
+    assert delta == pytest.approx(7 / 3)
+    foot = lc.project_onto_hyperplane(x, theta, b)
+    assert foot == pytest.approx([13 / 9, -2 / 9, 4 / 9])
+    mirror = x - 2 * delta * theta / np.linalg.norm(theta)
+    assert mirror == pytest.approx([-1 / 9, 5 / 9, -10 / 9])
+    assert lc.signed_distance(mirror, theta, b) == pytest.approx(-7 / 3)
