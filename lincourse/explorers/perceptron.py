@@ -5,6 +5,8 @@ perceptron beyond separable data*).
 * :func:`margin_updates` - the margin of generated data as a slider, with the updates it costs (chapter 5).
 * :func:`nonseparable_steps` - the run on overlapping data, update by update, with its training error and
   the best error so far (chapter 6).
+* :func:`plot_feature_boundary` - a boundary learned on mapped features, drawn in the original plane
+  (chapter 6).
 * ``plot_*`` - the chapters' static figures, each returning a pyplot-free Figure.
 
 Everything expensive (the perceptron runs, the maximum-margin separators behind the tightest
@@ -33,6 +35,7 @@ __all__ = [
     "plot_bound_check",
     "plot_orders",
     "plot_error_histories",
+    "plot_feature_boundary",
 ]
 
 
@@ -377,4 +380,26 @@ def plot_error_histories(histories):
     ax.set_ylim(0, 0.6)
     ax.grid(True, color="#dddddd", linewidth=0.6)
     ax.legend(loc="upper right", fontsize=8)
+    return fig
+
+
+def plot_feature_boundary(X, y, features, model, title=None):
+    """Chapter 6: the points of the plane and the boundary of ``model``, fitted on ``features(X)``.
+
+    The boundary is the zero level of ``model.decision_function(features(x))`` over a grid of the plane.
+    """
+    X, y = np.asarray(X, dtype=float), np.asarray(y)
+    fig, ax = P.new_figure(4.2, 4.0)
+    (x0, x1), (y0, y1) = _limits(X[:, 0]), _limits(X[:, 1])
+    g0, g1 = np.meshgrid(np.linspace(x0, x1, 201), np.linspace(y0, y1, 201))
+    scores = model.decision_function(features(np.c_[g0.ravel(), g1.ravel()])).reshape(g0.shape)
+    ax.contour(g0, g1, scores, levels=[0.0], colors=[P.COLORS["normal"]], linewidths=2.0)
+    for label, color, marker in ((1, P.COLORS["positive"], "o"), (-1, P.COLORS["negative"], "s")):
+        ax.scatter(X[y == label, 0], X[y == label, 1], color=color, marker=marker, s=22, label=f"$y = {label:+d}$")
+    ax.set_xlabel("$x_1$")
+    ax.set_ylabel("$x_2$")
+    ax.set_aspect("equal")
+    ax.legend(loc="upper right", fontsize=8)
+    if title:
+        ax.set_title(title)
     return fig
