@@ -134,3 +134,18 @@ def test_optimism_and_n_experiment():
     assert round(g40, 2) == 0.09 and round(g400, 2) == 0.01
     shape = [math.sqrt(3 * math.log(N) / N) for N in (40, 400)]
     assert (f"{shape[0]:.3f}", f"{shape[1]:.3f}", f"{shape[0] / shape[1]:.1f}") == ("0.526", "0.212", "2.5")
+
+
+def test_validation_optimism_experiment():
+    """The validation-vs-test exercise: 12 lines through the origin, chosen on 40 points, judged on 10000."""
+    angles = np.deg2rad(np.arange(0, 360, 30))
+    candidates = np.column_stack([np.cos(angles), np.sin(angles)])
+    pairs = []
+    for seed in range(20):
+        Xv, yv = lc.datasets.make_gaussian_classes(40, random_state=seed)
+        Xt, yt = lc.datasets.make_gaussian_classes(10000, random_state=1000 + seed)
+        errors = [lc.training_error(Xv, yv, theta, 0.0) for theta in candidates]
+        k = int(np.argmin(errors))
+        pairs.append((errors[k], lc.training_error(Xt, yt, candidates[k], 0.0)))
+    val, test = np.array(pairs).T
+    assert np.mean(test - val) > 0.02 and np.sum(test > val) >= 15
