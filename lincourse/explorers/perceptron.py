@@ -384,9 +384,30 @@ def plot_error_histories(histories):
 
 
 def plot_feature_boundary(X, y, features, model, title=None):
-    """Chapter 6: the points of the plane and the boundary of ``model``, fitted on ``features(X)``.
+    """The points of the plane and the boundary of a model fitted on mapped features.
 
-    The boundary is the zero level of ``model.decision_function(features(x))`` over a grid of the plane.
+    Chapter 6, the kernel perceptron: a perceptron fitted on ``features(X)`` (for example the six
+    features of the kernel ``(1 + x . z)^2``) has a linear boundary in feature space, which is drawn
+    here in the plane as the zero level of ``model.decision_function(features(x))`` over a 201 x 201
+    grid covering the points.
+
+    Parameters
+    ----------
+    X : array of shape (n, 2)
+        The points.
+    y : array of shape (n,)
+        Their labels, in {-1, +1} (blue circles for +1, orange squares for -1).
+    features : callable
+        Maps an array of shape (m, 2) to the features the model was fitted on, shape (m, k).
+    model : fitted estimator
+        Anything with ``decision_function`` on those features, e.g. :class:`lincourse.Perceptron`.
+    title : str, optional
+        The axes' title.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The figure, from :func:`lincourse.plotting.new_figure`.
     """
     X, y = np.asarray(X, dtype=float), np.asarray(y)
     fig, ax = P.new_figure(4.2, 4.0)
