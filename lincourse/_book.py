@@ -24,7 +24,7 @@ caption, the values and readout, and the address of its interactive version on t
 (``html.baseurl`` in ``_config.yml``). Answer boxes are left out of the PDF: an answer is checked
 on the website or in the notebook.
 
-The course's fixes to the theme and MathJax are another extension, :mod:`lincourse._theme`.
+The course's fixes to the theme and the math are another extension, :mod:`lincourse._theme`.
 """
 
 from __future__ import annotations

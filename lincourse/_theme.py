@@ -104,27 +104,23 @@ def _fix_page(app, pagename, templatename, context, doctree):
             context["metatags"] = context.get("metatags", "") + "".join(
                 f'<link rel="preload" href="{context["pathto"]("_static/katex/fonts/" + name, 1)}" as="font" '
                 f'type="font/woff2" crossorigin>\n' for name in _KATEX_FONTS)
-    css = context.get("css_files")
-    if css:
-        seen, unique = set(), []
-        for sheet in css:  # Jupyter Book links every stylesheet of _static, KaTeX's among them, once more
-            key = getattr(sheet, "filename", str(sheet))
-            if key not in seen:
-                seen.add(key)
-                unique.append(sheet)
-        css[:] = unique
-    scripts = context.get("script_files")
-    if not scripts:
+    # Jupyter Book links every stylesheet of _static, KaTeX's among them, a second time
+    _once(context.get("css_files"), lambda sheet: getattr(sheet, "filename", str(sheet)))
+    # an inline script may be registered with filename None once and '' the other time
+    _once(context.get("script_files"), lambda script: (
+        getattr(script, "filename", str(script)) or "", tuple(sorted(getattr(script, "attributes", {}).items()))))
+
+
+def _once(items, key):
+    """Keep the first of the items (a page's stylesheets or scripts) with the same ``key``, in place."""
+    if not items:
         return
     seen, unique = set(), []
-    for script in scripts:
-        # an inline script may be registered with filename None once and '' the other time
-        key = (getattr(script, "filename", str(script)) or "", tuple(sorted(getattr(script, "attributes", {}).items())))
-        if key in seen:
-            continue
-        seen.add(key)
-        unique.append(script)
-    scripts[:] = unique
+    for item in items:
+        if key(item) not in seen:
+            seen.add(key(item))
+            unique.append(item)
+    items[:] = unique
 
 
 _SAYS_EXERCISE = re.compile(r"^Exercise\s+\d")

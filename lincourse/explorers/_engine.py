@@ -428,7 +428,7 @@ class Explorer:
         values = ", ".join(f"{plain_label(p.label or p.name)} = {p.format(self.values[p.name])}"
                            for p in self.params)
         return {"title": self.title, "caption": self.caption, "values": values, "readout": self.readout,
-                "anchor": f"explorer-{slug(self.title)}", "pdf": base64.b64encode(buffer.getvalue()).decode("ascii")}
+                "anchor": anchor(self.title), "pdf": base64.b64encode(buffer.getvalue()).decode("ascii")}
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         if display_mode() == "print":
@@ -442,9 +442,9 @@ class Explorer:
         return bundle
 
 
-def slug(title):
-    """The anchor of an explorer's figure on its page: ``explorer-<slug>`` (player and PDF)."""
-    return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-") or "player"
+def anchor(title):
+    """The id of an explorer's figure on its page, ``explorer-<title as a slug>`` (player and PDF)."""
+    return "explorer-" + (re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-") or "player")
 
 
 def plain_label(label):

@@ -40,7 +40,7 @@ from pathlib import Path
 
 import matplotlib
 
-from ._engine import plain_label, slug
+from ._engine import anchor, plain_label
 from ._svg import SVGLayerRenderer
 
 __all__ = ["player_grids", "player_html", "build_player", "frame", "DIR_VARIABLE", "URL_PLACEHOLDER",
@@ -356,7 +356,7 @@ def player_html(explorer, directory=None, base_url=URL_PLACEHOLDER):
     payload = json.dumps(cfg, separators=(",", ":")).replace("</", "<\\/")
     base = f"{base_url}{key}/"
     return (
-        f'<figure class="lincourse-player" id="explorer-{slug(explorer.title)}" tabindex="-1" data-key="{key}" '
+        f'<figure class="lincourse-player" id="{anchor(explorer.title)}" tabindex="-1" data-key="{key}" '
         f'data-base="{html.escape(base)}" data-title="{html.escape(explorer.title)}">'
         f'<figcaption><span class="lincourse-title">{html.escape(explorer.title)}</span> '
         f'<span class="lincourse-note">({note})</span></figcaption>{"".join(rows)}'

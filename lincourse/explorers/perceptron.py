@@ -409,14 +409,13 @@ def plot_feature_boundary(X, y, features, model, title=None):
     matplotlib.figure.Figure
         The figure, from :func:`lincourse.plotting.new_figure`.
     """
-    X, y = np.asarray(X, dtype=float), np.asarray(y)
+    X, y = _plane_data(X, y, None, "plot_feature_boundary")
     fig, ax = P.new_figure(4.2, 4.0)
     (x0, x1), (y0, y1) = _limits(X[:, 0]), _limits(X[:, 1])
     g0, g1 = np.meshgrid(np.linspace(x0, x1, 201), np.linspace(y0, y1, 201))
     scores = model.decision_function(features(np.c_[g0.ravel(), g1.ravel()])).reshape(g0.shape)
     ax.contour(g0, g1, scores, levels=[0.0], colors=[P.COLORS["normal"]], linewidths=2.0)
-    for label, color, marker in ((1, P.COLORS["positive"], "o"), (-1, P.COLORS["negative"], "s")):
-        ax.scatter(X[y == label, 0], X[y == label, 1], color=color, marker=marker, s=22, label=f"$y = {label:+d}$")
+    P.plot_points(ax, X, y, size=22)
     ax.set_xlabel("$x_1$")
     ax.set_ylabel("$x_2$")
     ax.set_aspect("equal")
