@@ -9,7 +9,7 @@ figures.
 from . import geometry, logistic, perceptron
 from ._engine import Explorer, Param, display_mode
 from .geometry import dataset_margin, hoeffding, hyperplane, point_distance, training_error
-from .logistic import gradient_descent, probability_field, sigmoid_fit, threshold_roc
+from .logistic import curved_boundary, gradient_descent, probability_field, sigmoid_fit, threshold_roc
 from .perceptron import margin_updates, nonseparable_steps, perceptron_steps
 
 __all__ = [
@@ -32,4 +32,6 @@ __all__ = [
     "probability_field",
     "gradient_descent",
     "threshold_roc",
+    # chapter 10
+    "curved_boundary",
 ]

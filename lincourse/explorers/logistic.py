@@ -40,6 +40,8 @@ __all__ = [
     "multiclass_figure",
     "calibration_figure",
     "threshold_roc",
+    "rings_data",
+    "curved_boundary",
 ]
 
 #: Twelve points on a line with labels in {-1, +1}, overlapping near 0 (the 1-D explorer's data).
@@ -473,3 +475,85 @@ def _breast_cancer_out_of_fold():
     p = cross_val_predict(make_pipeline(StandardScaler(), LogisticRegression(C=1.0)), X_train, y_train, cv=folds,
                           method="predict_proba")[:, 0]
     return 1 - y_train, p
+
+
+def rings_data():
+    """The two rings of chapter 10: ``sklearn.datasets.make_circles(200, noise=0.15, factor=0.5, random_state=0)``.
+
+    Returns ``(X, t)``: 200 points of the plane, ``t = 1`` on the inner ring (radius 0.5) and ``t = 0`` on the
+    outer ring (radius 1), both blurred by Gaussian noise of standard deviation 0.15.
+    """
+    from sklearn.datasets import make_circles
+
+    return make_circles(n_samples=200, noise=0.15, factor=0.5, random_state=0)
+
+
+def curved_boundary(X=None, t=None):
+    """Chapter 10: the logistic model ``p = sigmoid(w3 (x1^2 + x2^2) + b)`` over two rings of points.
+
+    The model is linear in the feature ``x1^2 + x2^2`` (the map ``(x1, x2, x1^2 + x2^2)`` with ``w1 = w2 = 0``),
+    so its boundary ``p = 1/2`` in the plane is the circle of radius ``sqrt(-b / w3)`` when ``-b / w3 > 0``,
+    the origin alone when ``b = 0`` and ``w3 != 0``, and empty otherwise. The shading is the probability of the inner
+    ring (``t = 1``); the solid circle is the boundary and the dotted ones are ``p = 0.1`` and ``p = 0.9``. The readout
+    prints the mean cross-entropy, equation ``(cross-entropy)``, the mistakes (a point on the boundary counts as one)
+    and the maximum-likelihood fit of the same two weights. Defaults to :func:`rings_data`.
+    """
+    from matplotlib.patches import Circle
+
+    if X is None:
+        X, t = rings_data()
+    X = np.asarray(X, dtype=float)
+    t = np.asarray(t)
+    if X.ndim != 2 or X.shape[1] != 2 or t.shape != (X.shape[0],) or not np.all((t == 0) | (t == 1)):
+        raise ValueError("curved_boundary needs points X of shape (n, 2) and targets t in {0, 1} of shape (n,)")
+    r2 = np.sum(X ** 2, axis=1)
+    fit = LogisticRegression().fit(r2[:, None], t)
+    w3_star, b_star = float(fit.coef_[0]), float(fit.intercept_)
+    loss_star = float(fit.loss_history_[-1])
+    lim = (-1.6, 1.6)
+    state = {}
+
+    def setup(ax):
+        P.setup_axes(ax, lim, lim)
+        field = P.ProbabilityField(ax, lim, lim)
+        gx, gy = field.grid
+        state["field"], state["r2"] = field, gx ** 2 + gy ** 2
+        P.plot_points(ax, X, 2 * t - 1, size=18, labels={1: "inner ring (t=1)", -1: "outer ring (t=0)"})
+        ax.legend(loc="lower left", fontsize=8)
+
+    def draw(ax, w3, b):
+        state["field"].image.set_data(sigmoid(w3 * state["r2"] + b))
+        for q in (0.1, 0.5, 0.9):
+            level = np.log(q / (1.0 - q))                 # w3 r^2 + b = level
+            if w3 != 0 and (level - b) / w3 > 0:
+                ax.add_patch(Circle((0.0, 0.0), np.sqrt((level - b) / w3), fill=False, color=P.COLORS["boundary"],
+                                    linestyle="-" if q == 0.5 else ":", linewidth=2.0 if q == 0.5 else 1.0))
+        s = w3 * r2 + b
+        loss = logistic_loss(t, s)
+        mistakes = int(np.sum((2 * t - 1) * s <= 0))
+        if w3 != 0 and -b / w3 > 0:
+            boundary = f"the circle of radius {np.sqrt(-b / w3):.3f}"
+        elif w3 != 0 and b == 0:
+            boundary = "the origin alone"
+        elif w3 != 0:                                      # b and w3 of one sign: the score has the sign of b
+            boundary = f"none (p {'>' if b > 0 else '<'} 1/2 everywhere)"
+        else:
+            boundary = "none (w3 = 0: p = sigmoid(b) everywhere)"
+        ax.set_title(f"mean cross-entropy = {loss:.3f}", fontsize=10)
+        return (f"w3 = {w3:+.1f}   b = {b:+.1f}   boundary: {boundary}\n"
+                f"mean cross-entropy = {loss:.4f}   mistakes = {mistakes} of {t.size}\n"
+                f"maximum likelihood: w3* = {w3_star:+.3f}, b* = {b_star:+.3f}, radius {np.sqrt(-b_star / w3_star):.3f}, "
+                f"cross-entropy = {loss_star:.4f}")
+
+    return Explorer(
+        draw,
+        [Param("w3", -20.0, 4.0, 0.5, -4.0, "weight w₃ of x₁² + x₂²", player_step=1.0),
+         Param("b", -4.0, 12.0, 0.5, 1.0, "offset b", player_step=1.0)],
+        setup=setup,
+        title="A circle from a linear model",
+        caption=("Two hundred points, blue circles on the inner ring (t=1) and orange squares on the outer ring (t=0), "
+                 "over a shading of the predicted probability of the inner ring, sigmoid(w3 (x1² + x2²) + b) "
+                 "(orange near 0, white at 1/2, blue near 1). The solid circle is where the probability is 1/2, "
+                 "the dotted circles where it is 0.1 and 0.9."),
+        asked={"sec-curved-explorer": [dict(w3=-15.0, b=9.0), dict(w3=-4.0, b=-1.0), dict(w3=2.0, b=1.0)]},
+    )
