@@ -599,16 +599,3 @@ def test_chapter6_plain_loop_matches_the_library():
     pocket, average = (_quietly(cls, X, y, max_epochs=1000) for cls in (lc.PocketPerceptron, lc.AveragedPerceptron))
     np.testing.assert_allclose(np.r_[pw, pb], np.r_[pocket.coef_, pocket.intercept_])
     np.testing.assert_allclose(np.r_[aw, ab], np.r_[average.coef_, average.intercept_])
-
-
-def test_chapter6_the_perceptron_on_phi_2_separates_a_circle():
-    rng = np.random.default_rng(0)
-    X = rng.uniform(-1.5, 1.5, size=(200, 2))
-    X = X[np.abs(np.linalg.norm(X, axis=1) - 1) > 0.15][:60]
-    y = np.where(np.linalg.norm(X, axis=1) < 1, 1, -1)
-    phi = np.c_[np.sqrt(2) * X, X ** 2, np.sqrt(2) * X[:, :1] * X[:, 1:]]
-    # (1 + x.z)^2 = phi_2(x).phi_2(z), with phi_2 = (1, phi)
-    assert np.allclose((1 + X @ X.T) ** 2, 1 + phi @ phi.T)
-    ring = lc.Perceptron(max_epochs=100).fit(phi, y)
-    assert len(y) == 60 and not lc.is_linearly_separable(X, y) and ring.converged_ and ring.n_updates_ == 11
-    _quoted("06_perceptron_nonseparable.ipynb", "On 60 points labelled $+1$ inside the unit circle")
