@@ -227,6 +227,16 @@ def test_chapter2_max_over_angles_and_hand_margins():
     assert f"{lc.geometric_margin(Xh, yh, th, -1.0):.3f}" == f"{lc.geometric_margin(Xh, yh, 2 * th, -2.0):.3f}" == "0.354"
 
 
+def test_chapter2_three_point_margin_exercise():
+    a, c, x_neg = np.array([3.0, -1.0]), np.array([1.0, 3.0]), np.array([-1.0, -1.0])
+    mu = (x_neg - a) @ (c - a) / ((c - a) @ (c - a))
+    p = a + mu * (c - a)
+    assert mu == pytest.approx(0.4) and np.allclose(p, [2.2, 0.6])
+    w = p - x_neg
+    m = lc.geometric_margin(np.vstack([a, c, x_neg]), [1, 1, -1], w, -w @ (p + x_neg) / 2)
+    assert f"{m:.3f}" == "1.789" and m < 0.5 * np.linalg.norm(a - x_neg) == 2.0
+
+
 def test_chapter2_point_explorer_numbers():
     theta, b = unit_vector(45), lc.explorers.geometry.POINT_DISTANCE_OFFSET
     assert f"{lc.signed_distance([0.4, 0.3], theta, b):+.3f}" == "-0.005"
