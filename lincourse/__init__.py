@@ -6,7 +6,7 @@ Every public name is re-exported here; each module names the chapter it serves.
 * :mod:`lincourse.losses` - chapter 3: the 0-1 loss and its surrogates; chapters 7 and 9: sigmoid, softmax,
   cross-entropy.
 * :mod:`lincourse.perceptron` - chapters 5 and 6: the perceptron, its variants and its mistake bound.
-* :mod:`lincourse.logistic` - chapters 7-9: logistic regression.
+* :mod:`lincourse.logistic` - chapters 7-10: logistic regression.
 * :mod:`lincourse.separation` - chapter 8: does the maximum-likelihood estimate exist?
 * :mod:`lincourse.metrics` - chapter 9: calibration table.
 

@@ -29,11 +29,11 @@ __all__ = ["LogisticRegression", "gradient_descent_path"]
 
 
 class LogisticRegression(LinearClassifier):
-    """Logistic regression (unpenalised, or with scikit-learn's L2 penalty), as in chapters 7-9.
+    """Logistic regression (unpenalised, or with scikit-learn's L2 penalty), as in chapters 7-10.
 
     The model: chapter 7, equations ``(logistic-model)``, ``(cross-entropy)``, ``(gradient)``,
     ``(hessian)``. The fit: chapter 8, algorithms ``alg-newton`` and ``alg-gd``. More than two
-    classes: chapter 9, equation ``(softmax)``.
+    classes: chapter 10, equation ``(softmax)``.
 
     Parameters
     ----------
@@ -198,7 +198,7 @@ class _Binary:
 class _Softmax:
     """The softmax model of ``K`` classes, its weights ``W`` (one column per class) flattened to a vector.
 
-    Chapter 9, equation ``(softmax)``: ``P = softmax(X W)``, gradient ``X^T (P - T) / N``, and Hessian
+    Chapter 10, equation ``(softmax)``: ``P = softmax(X W)``, gradient ``X^T (P - T) / N``, and Hessian
     blocks ``X^T diag(P_a (1[a = c] - P_c)) X / N``. The softmax is unchanged by adding one vector to
     every class's weights, so the Hessian is singular; Newton's least-squares step keeps the class
     weights summing to 0.

@@ -91,7 +91,7 @@ def sigmoid(z):
 def softmax(Z):
     """Row-wise softmax ``exp(z_k) / sum_j exp(z_j)``.
 
-    Chapter 9, equation ``(softmax)``. Each row is shifted by its maximum first, which changes
+    Chapter 10, equation ``(softmax)``. Each row is shifted by its maximum first, which changes
     nothing mathematically and keeps every ``exp`` at most 1.
 
     Parameters

@@ -68,6 +68,7 @@ def test_chapters_are_in_the_toc_with_titles():
         "07_logistic_model": "The logistic model and maximum likelihood",
         "08_fitting_logistic_regression": "Fitting logistic regression, and when the fit does not exist",
         "09_logistic_regression_in_practice": "Logistic regression in practice",
+        "10_curved_boundaries_and_classes": "Curved boundaries and several classes",
     }
     for stem, title in titles.items():
         assert f"chapters/{stem}" in toc

@@ -1,11 +1,12 @@
-"""Explorers and static figures of chapters 7-9 (*The logistic model and maximum likelihood*, *Fitting logistic
-regression, and when the fit does not exist*, *Logistic regression in practice*).
+"""Explorers and static figures of chapters 7-10 (*The logistic model and maximum likelihood*, *Fitting logistic
+regression, and when the fit does not exist*, *Logistic regression in practice*, *Curved boundaries and several
+classes*).
 
 Explorers: :func:`sigmoid_fit` (a sigmoid over labelled points on a line, with the cross-entropy
 live), :func:`probability_field` (the probability ``sigmoid(w . x + b)`` over the plane),
 :func:`gradient_descent` (the boundary and the loss curve of gradient descent, per learning rate and
-iteration) and :func:`threshold_roc` (a decision threshold with its counts and its point on the ROC
-curve). Every number they show is computed with :mod:`lincourse.losses` and
+iteration), :func:`threshold_roc` (a decision threshold with its counts and its point on the ROC
+curve) and :func:`curved_boundary` (a circle drawn by a logistic model of ``x1^2 + x2^2``). Every number they show is computed with :mod:`lincourse.losses` and
 :mod:`lincourse.logistic`; what does not depend on the sliders (data, fitted optimum, all gradient
 descent runs) is computed once, at construction, so that a slider move only redraws.
 

@@ -6,7 +6,7 @@ perceptron beyond separable data*).
 * :func:`nonseparable_steps` - the run on overlapping data, update by update, with its training error and
   the best error so far (chapter 6).
 * :func:`plot_feature_boundary` - a boundary learned on mapped features, drawn in the original plane
-  (chapter 6).
+  (chapter 10).
 * ``plot_*`` - the chapters' static figures, each returning a pyplot-free Figure.
 
 Everything expensive (the perceptron runs, the maximum-margin separators behind the tightest
@@ -386,7 +386,7 @@ def plot_error_histories(histories):
 def plot_feature_boundary(X, y, features, model, title=None):
     """The points of the plane and the boundary of a model fitted on mapped features.
 
-    Chapter 6, the kernel perceptron: a perceptron fitted on ``features(X)`` (for example the six
+    Chapter 10, the kernel perceptron: a perceptron fitted on ``features(X)`` (for example the six
     features of the kernel ``(1 + x . z)^2``) has a linear boundary in feature space, which is drawn
     here in the plane as the zero level of ``model.decision_function(features(x))`` over a 201 x 201
     grid covering the points.

@@ -1,0 +1,146 @@
+"""Chapter 10, *Curved boundaries and several classes*: the numbers its prose quotes are what lincourse computes,
+the identities it states hold, and its exercise records accept the worked answers and refuse the usual wrong ones.
+
+The chapter rules (one lecture, objectives practised, the four cells of every exercise) are checked for every chapter
+by tests/test_chapter_rules.py.
+"""
+
+import json
+from pathlib import Path
+
+import nbformat
+import numpy as np
+import pytest
+from sklearn.multiclass import OneVsRestClassifier
+
+import lincourse as lc
+from lincourse.explorers import logistic as lx
+
+STEM = "10_curved_boundaries_and_classes"
+PATH = Path(__file__).resolve().parents[1] / "chapters" / f"{STEM}.ipynb"
+
+
+def _text():
+    """The chapter's markdown and declarations (feedback quotes numbers too) and its printed outputs, whitespace
+    collapsed."""
+    cells = json.loads(PATH.read_text())["cells"]
+    text = "\n".join("".join(c["source"]) for c in cells
+                     if c["cell_type"] == "markdown" or "exercise-declaration" in c["metadata"].get("tags", []))
+    outputs = "\n".join("".join(o.get("text", "")) for c in cells if c["cell_type"] == "code"
+                        for o in c.get("outputs", []))
+    return " ".join(text.split()), " ".join(outputs.split())
+
+
+def _disc():
+    rng = np.random.default_rng(0)
+    X = rng.uniform(-1.5, 1.5, size=(200, 2))
+    X = X[np.abs(np.linalg.norm(X, axis=1) - 1) > 0.15][:60]
+    y = np.where(np.linalg.norm(X, axis=1) < 1, 1, -1)
+    return X, y
+
+
+def _numbers():
+    X, t = lx.rings_data()
+    r2 = np.sum(X ** 2, axis=1)
+    radial = lc.LogisticRegression().fit(r2[:, None], t)
+    full = lc.LogisticRegression().fit(np.column_stack([X, r2]), t)
+    (w1, w2, w3), b = full.coef_, full.intercept_
+    centre = -np.array([w1, w2]) / (2 * w3)
+    radius = np.sqrt(centre @ centre - b / w3)
+    iris = lc.datasets.load_iris()
+    Xi, yi = iris.data[:, 2:], iris.target
+    ovr = OneVsRestClassifier(lc.LogisticRegression(C=10.0)).fit(Xi, yi)
+    soft = lc.LogisticRegression(C=10.0).fit(Xi, yi)
+    claims = lx.ovr_claims(ovr, Xi)
+    Xd, yd = _disc()
+    disc = lc.Perceptron(max_epochs=100).fit(np.c_[np.sqrt(2) * Xd, Xd ** 2, np.sqrt(2) * Xd[:, :1] * Xd[:, 1:]], yd)
+    return [
+        ("The best line does no better than chance",
+         abs(lc.LogisticRegression().fit(X, t).score(X, t) - 0.5) < 0.02),
+        ("the classes still overlap", lc.check_separation(np.column_stack([X, r2]), t).status == "overlap"),
+        ("Set $w_3 = -15$, $b = 9$, near the maximum-likelihood values",
+         (round(radial.coef_[0]), round(radial.intercept_)) == (-15, 9)),
+        ("close to their middle $0.75$ and to the explorer's $0.763$",
+         f"{radius:.3f}" == "0.763" == f"{np.sqrt(-radial.intercept_ / radial.coef_[0]):.3f}"),
+        ("a centre within a few hundredths of the origin", np.abs(centre).max() < 0.05),
+        ("On 60 points labelled $+1$ inside the unit circle", len(yd) == 60 and not lc.is_linearly_separable(Xd, yd)
+         and disc.converged_),
+        ("leaves 37 of the 150 flowers unclaimed, 36 of them versicolor, and 16 claimed by several",
+         (np.sum(claims == 0), np.sum(claims[yi == 1] == 0), np.sum(claims >= 2)) == (37, 36, 16)),
+        ("$0.514$ versicolor against $0.486$ virginica",
+         np.round(soft.predict_proba(Xi[[133]])[0], 3).tolist() == [0.0, 0.514, 0.486]),
+        ("(37 and 16 of\nthe Iris flowers here)", (np.sum(claims == 0), np.sum(claims >= 2)) == (37, 16)),
+    ]
+
+
+@pytest.mark.parametrize("quote, holds", _numbers(), ids=lambda v: str(v)[:40] if isinstance(v, str) else "")
+def test_the_numbers_the_prose_quotes_are_what_lincourse_computes(quote, holds):
+    text, outputs = _text()
+    quote = " ".join(quote.split())
+    assert quote in text or quote in outputs, f"the chapter no longer says {quote!r}"
+    assert holds, f"{quote!r} is no longer what lincourse computes"
+
+
+def test_the_polynomial_kernel_is_an_inner_product_of_features():
+    X, _ = _disc()
+    phi = np.c_[np.ones(len(X)), np.sqrt(2) * X, X ** 2, np.sqrt(2) * X[:, :1] * X[:, 1:]]   # phi_2
+    np.testing.assert_allclose((1 + X @ X.T) ** 2, phi @ phi.T)
+    d = 7                                                # the count of the proof: (d + 1)(d + 2) / 2 features
+    assert 1 + 2 * d + d * (d - 1) // 2 == (d + 1) * (d + 2) // 2
+
+
+def test_the_kernel_perceptron_makes_the_updates_of_the_perceptron_on_the_features():
+    X, y = lc.datasets.make_xor()
+    Z = np.column_stack([X, X[:, 0] * X[:, 1]])
+    G = Z @ Z.T + 1
+    alpha, clean = np.zeros(len(y), dtype=int), False
+    while not clean:
+        clean = True
+        for i in range(len(y)):
+            if y[i] * ((alpha * y) @ G[:, i]) <= 0:
+                alpha[i] += 1
+                clean = False
+    explicit = lc.Perceptron().fit(Z, y)
+    assert np.array_equal(alpha, np.bincount([u.index for u in explicit.history_], minlength=len(y)))
+    np.testing.assert_allclose(explicit.coef_, (alpha * y) @ Z)                  # (perceptron-dual)
+    assert explicit.intercept_ == alpha @ y
+
+
+def test_the_explorer_draws_the_circle_of_the_fit_and_says_when_there_is_none():
+    ex = lc.explorers.curved_boundary()
+    ex.set(w3=-4.0, b=1.0)
+    assert "the circle of radius 0.500" in ex.readout
+    ex.set(w3=-4.0, b=-1.0)
+    assert "none (p < 1/2 everywhere)" in ex.readout
+    ex.set(w3=2.0, b=1.0)
+    assert "none (p > 1/2 everywhere)" in ex.readout
+    ex.set(w3=0.0, b=1.0)
+    assert "w3 = 0" in ex.readout
+    with pytest.raises(ValueError, match="targets t in"):
+        lc.explorers.curved_boundary(np.zeros((3, 2)), np.array([0, 1, 2]))
+
+
+def test_softmax_with_two_classes_is_the_logistic_model():
+    s = np.array([[0.3, -1.2], [2.0, 0.5]])
+    np.testing.assert_allclose(lc.softmax(s)[:, 1], lc.sigmoid(s[:, 1] - s[:, 0]))
+
+
+@pytest.mark.parametrize("key, right, wrong", [
+    ("q-feature-map-shapes", "B", "A"),
+    ("q-feature-map-shapes", "B", "C"),
+    ("ex-logistic-feature-map", 0.935, 0.505),
+    ("ex-perceptron-xor-feature", 29, 28),
+    ("q-logistic-ovr-line", "B", "A"),
+    ("ex-logistic-softmax-gradient", [-0.667, -1.33], [0.667, 1.33]),
+])
+def test_exercise_records_accept_the_worked_answers(key, right, wrong, capsys):
+    from lincourse.exercises import check
+
+    assert check(key, right)
+    assert not check(key, wrong)
+
+
+def test_the_chapter_is_stored_executed():
+    nb = nbformat.read(PATH, as_version=4)
+    code = [c for c in nb.cells if c.cell_type == "code" and "lincourse-setup" not in c.metadata.get("tags", [])]
+    assert all(c.execution_count for c in code)
