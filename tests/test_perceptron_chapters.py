@@ -309,6 +309,13 @@ def test_chapter5_by_hand_run():
     run = lc.Perceptron().fit(X, [1, 1, -1, -1])
     assert run.n_updates_ == 4 and run.intercept_ == 2 and run.coef_.tolist() == [3.0, 1.0]
     _quoted("05_perceptron.ipynb", "$[b, w_{[1]}, w_{[2]}] = [2, 3, 1]$", "after 4 updates", "at once at $[0, 0, 0]$")
+    # the bound of the offset corollary for the separator the run found
+    w, b, y = run.coef_, run.intercept_, np.array([1, 1, -1, -1])
+    margins = y * (X @ w + b)
+    assert margins.tolist() == [9, 1, 3, 6] and np.max(np.sum(X ** 2, axis=1)) == 8 and w @ w + b ** 2 == 14
+    assert (1 + 8) * 14 / margins.min() ** 2 == 126
+    _quoted("05_perceptron.ipynb", "are 9, 1, 3\nand 6", "$R^2 = \\lVert x^{(4)}\\rVert^2 = 8$",
+            "$\\lVert w\\rVert^2 + b^2 = 10 + 4 = 14$", "at most $(1 + 8) \\cdot 14 / 1^2 = 126$ updates; the run\nmade 4")
 
 
 def test_chapter5_iris_centring():
@@ -327,9 +334,6 @@ def test_chapter5_iris_centring():
     assert numbers == [(9.14, 0.818, 150.5, 5, 9.19, 0.749), (2.63, 0.818, 13.2, 2, 2.82, 0.776)]
     _quoted("05_perceptron.ipynb", "0.818 cm", "from 9.14 cm down to\n2.63 cm", "from 150.5 to 13.2",
             "updates from 5 to 2", "from 9.19 to\n2.82", "from 0.749 to 0.776")
-    line = np.array([-1.0, 1.0, 1.0, 1.0])                 # centring need not shrink R
-    assert (np.max(np.abs(line)), np.max(np.abs(line - line.mean()))) == (1.0, 1.5)
-    _quoted("05_perceptron.ipynb", "$-1, 1, 1, 1$ have $R = 1.0$, and $R = 1.5$ once")
 
 
 def test_chapter5_updates_over_the_margin_grid():
@@ -338,6 +342,11 @@ def test_chapter5_updates_over_the_margin_grid():
     assert counts == [37, 29, 27, 27, 23, 17, 15, 10, 10, 13, 9, 7, 5]
     assert (counts[8], counts[9]) == (10, 13) and list(grid[8:10]) == [0.18, 0.2]   # not monotone
     _quoted("05_perceptron.ipynb", "from 37 to 5, but not monotonically (10 at 0.18, 13 at 0.20)")
+    same = [lc.datasets.make_separable(60, margin=m, random_state=4) for m in (0.06, 0.08)]
+    assert all(np.array_equal(a, b) for a, b in zip(*same))
+    first = [mistake_experiment([m], n_samples=60, random_state=4) for m in (0.06, 0.08)]
+    assert first[0].bound_tightest[0] == first[1].bound_tightest[0]      # the experiment draws the same points too
+    _quoted("05_perceptron.ipynb", "The requested margins 0.06 and 0.08 draw the same points")
 
 
 def test_chapter5_random_experiment():
@@ -497,6 +506,7 @@ def test_chapter6_criterion_and_xor():
     ("ex-perceptron-tightest", 26, [40, np.sqrt(26)]),
     ("q-perceptron-scaling", "B", ["A", "C", "D"]),
     ("q-perceptron-margin-update", "B", ["A", "C"]),
+    ("ex-perceptron-hand-bound", 126, [112, 90, 4]),
     ("ex-perceptron-lower-bound", 30, [44, 6]),
     ("q-perceptron-online", "A", ["B", "C"]),
     ("ex-perceptron-orders", 15, [9]),
