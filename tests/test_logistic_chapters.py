@@ -448,6 +448,9 @@ def _ch8_numbers():
         ("One epoch costs one full gradient and reaches $0.4031$; full gradient descent at $\\eta = 1$ needs 10", f"{sgd[0]:.4f}" == f"{gd_path[10]:.4f}" == "0.4031"
          and gd_path[9] > sgd[0]),
         ("at $0.3998$ after 20", f"{sgd[1]:.4f}" == "0.3998"),
+        ("$4\\times10^{-3}$ becomes about $1.6\\times10^{-5}$, then $2.6\\times10^{-10}$ (still just above the target), then "
+         "$6.6\\times10^{-20}$", [f"{4e-3 ** 2 ** k:.1e}" for k in (1, 2, 3)] == ["1.6e-05", "2.6e-10", "6.6e-20"]
+         and 4e-3 ** 4 > 1e-10 > 4e-3 ** 8),
     ]
 
 
