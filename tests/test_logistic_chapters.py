@@ -506,7 +506,19 @@ def _ch9_numbers():
         ("On all thirty features the training tumours are completely separated",
          cancer.data.shape[1] == 30 and lc.check_separation(Z_train, 2 * y_train - 1).status == "complete"),
         ("On the 171 test tumours", len(y_test) == 171),
+        ("here after 27 Newton steps", unpen.n_iter_ == 27),
+        ("Of the unpenalised model's 14 test mistakes, 13 get probabilities within $10^{-13}$ of the wrong end and cost "
+         "more than 30 nats each; the other costs 1.9", _ch9_mistakes(unpen, Z_test, y_test)),
+        ("its bin $[0.8, 1]$ holds 102 tumours, but their mean $p$ is $0.982$",
+         table.count[4] == 102 and f"{table.mean_predicted[4]:.3f}" == "0.982"),
     ]
+
+
+def _ch9_mistakes(unpen, Z_test, y_test):
+    margin = (2 * y_test - 1) * unpen.decision_function(Z_test)
+    cost = np.logaddexp(0, -margin[margin < 0])                      # cross-entropy of each test mistake
+    return (cost.size, int(np.sum(cost > 30)), f"{cost.min():.1f}") == (14, 13, "1.9") and \
+        np.sort(cost)[1] > -np.log(1e-13)
 
 
 NUMBERS = {"07_logistic_model": _ch7_numbers, "08_fitting_logistic_regression": _ch8_numbers,
@@ -552,6 +564,7 @@ def test_the_numbers_the_prose_quotes_are_what_lincourse_computes(stem):
     ("q-logistic-cv-scaling", "B", "A"),
     ("q-logistic-small-bin", "B", "A"),
     ("q-logistic-roc", "A", "B"),
+    ("q-logistic-se-by-hand", "B", "A"),
     ("ex-logistic-lr-joint", 23.14, 11.57),
     ("ex-logistic-wald", 0.363, 0.183),
     ("ex-logistic-threshold", 2, 3),
