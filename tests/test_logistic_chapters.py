@@ -403,6 +403,8 @@ def _ch7_numbers():
         ("the two numbers compared, about $0.04$, is smaller than their combined standard error, about $0.05$",
          f"{dist[500] - dist[200] * np.sqrt(200 / 500):.2f}" == "0.04"
          and f"{np.hypot(se[500], se[200] * np.sqrt(200 / 500)):.2f}" == "0.05"),
+        ("$z \\approx 0.7$", f"{(dist[500] - dist[200] * np.sqrt(200 / 500)) / np.hypot(se[500], se[200] * np.sqrt(200 / 500)):.1f}"
+         == "0.7"),
         ("$w_1 \\approx 1.685$", f"{model.coef_[0]:.3f}" == "1.685"),
         ("same boundary ($x \\approx 0.18$)", "boundary (p = 1/2): x = +0.18" in ex1.set(w=3.3, b=-0.6).readout),
         ("with the same 2 mistakes", "mistakes = 2 of 12" in ex1.readout),
