@@ -57,12 +57,16 @@ def test_bounds_quoted():
     assert all(n * n - n + 2 < sauer(n) for n in range(4, 200))
 
 
-def test_hoeffding_experiment():
-    X, y = lc.datasets.make_gaussian_classes(100_000, random_state=0)
-    nu = (y * lc.decision_function(X, [1.0, 0.0], 0.0) <= 0).reshape(1000, 100).mean(axis=1)
-    fraction = np.mean(np.abs(nu - norm.cdf(-1)) > 0.1)
-    assert fraction < 2 * math.exp(-2)
-    assert f"{2 * math.exp(-2):.3f}" == "0.271"
+def test_vc_bound_exercise():
+    """The solution of ex-generalisation-vc-bound: N = 1000, delta = 0.05."""
+    m_2n = sum(math.comb(2000, i) for i in range(4))
+    assert m_2n == 1 + 2000 + 1_999_000 + 1_331_334_000
+    assert f"{m_2n:.2e}" == "1.33e+09" and f"{4 * m_2n / 0.05:.2e}" == "1.07e+11"
+    assert f"{math.log(4 * m_2n / 0.05):.1f}" == "25.4" and round(math.log(2 * 360 * 241 / 0.05)) == 15
+    vc = math.sqrt(8 / 1000 * math.log(4 * m_2n / 0.05))
+    grid = math.sqrt(math.log(2 * 360 * 241 / 0.05) / (2 * 1000))
+    assert (f"{vc:.3f}", f"{grid:.3f}") == ("0.451", "0.087") and vc > 0.3 and round(vc / grid) == 5
+    assert (8 / 1000) / (1 / (2 * 1000)) == 16
 
 
 def test_shattering_counts():
@@ -149,3 +153,5 @@ def test_validation_optimism_experiment():
         pairs.append((errors[k], lc.training_error(Xt, yt, candidates[k], 0.0)))
     val, test = np.array(pairs).T
     assert np.mean(test - val) > 0.02 and np.sum(test > val) >= 15
+    assert f"{np.mean(test - val):.3f}" == "0.036"
+    assert f"{math.sqrt(math.log(2 * 12 / 0.05) / (2 * 40)):.2f}" == "0.28"
