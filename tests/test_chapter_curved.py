@@ -123,6 +123,11 @@ def test_the_explorer_draws_the_circle_of_the_fit_and_says_when_there_is_none():
         lc.explorers.curved_boundary(np.zeros((3, 2)), np.array([0, 1, 2]))
 
 
+def test_the_two_readings_of_the_scores_2_1_1():
+    assert f"{lc.softmax(np.array([[2.0, 1.0, 1.0]]))[0, 0]:.2f}" == "0.58"   # option B and the solution's print
+    assert f"{lc.sigmoid(2.0):.2f}" == "0.88"                                 # option A
+
+
 def test_softmax_with_two_classes_is_the_logistic_model():
     s = np.array([[0.3, -1.2], [2.0, 0.5]])
     np.testing.assert_allclose(lc.softmax(s)[:, 1], lc.sigmoid(s[:, 1] - s[:, 0]))
@@ -134,6 +139,8 @@ def test_softmax_with_two_classes_is_the_logistic_model():
     ("ex-logistic-feature-map", 0.935, 0.505),
     ("ex-perceptron-xor-feature", 29, 28),
     ("q-logistic-ovr-line", "B", "A"),
+    ("q-softmax-reading", "B", "A"),
+    ("q-softmax-reading", "B", "C"),
     ("ex-logistic-softmax-gradient", [-0.667, -1.33], [0.667, 1.33]),
 ])
 def test_exercise_records_accept_the_worked_answers(key, right, wrong, capsys):
