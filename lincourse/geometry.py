@@ -291,9 +291,9 @@ def _margin_one_point(A):
 def unit_normal_form(w, b=0.0):
     """The same hyperplane with a unit normal: ``(w / ||w||, b / ||w||)``.
 
-    Chapter 2, equation ``(unit-normal)``. In the plane this is the parametrisation
-    ``a u + b v + c = 0`` with ``a^2 + b^2 = 1``; the score of a point under the returned pair is
-    its signed distance to the hyperplane, equation ``(signed-distance)``.
+    Chapter 2, equation ``(unit-normal)``. In the plane this is the normal form of a line, the
+    implicit equation ``a1 x1 + a2 x2 + a0 = 0`` with ``a1^2 + a2^2 = 1``; the score of a point under
+    the returned pair is its signed distance to the hyperplane, equation ``(signed-distance)``.
 
     Parameters
     ----------
