@@ -256,6 +256,25 @@ def test_chapter2_feature_stretch_changes_margins():
     assert lc.geometric_margin(X * s, y, wb / s, bb) < best3 - 1e-3   # the image of the old best is not the new best
 
 
+def test_chapter2_units_concept_check():
+    # q-distance-units: x1 in a unit ten times smaller, theta = (1, 0) -> (0.1, 0), b = -1 kept
+    X = np.array([[1.4, 0.3], [0.6, -2.0], [2.5, 1.0]])
+    y = np.array([1, -1, 1])
+    assert lc.geometric_margin(X, y, [1.0, 0.0], -1.0) == pytest.approx(0.4)
+    Xs = X * np.array([10.0, 1.0])
+    np.testing.assert_array_equal(lc.predict(Xs, [0.1, 0.0], -1.0), lc.predict(X, [1.0, 0.0], -1.0))
+    assert lc.geometric_margin(Xs, y, [0.1, 0.0], -1.0) == pytest.approx(4.0)
+
+
+def test_chapter1_augmented_and_threshold_tie():
+    u = unit_vector(30)
+    offset_form = lc.predict(DEMO_POINTS, u, -0.25)
+    np.testing.assert_array_equal(lc.predict(lc.augment(DEMO_POINTS), np.r_[-0.25, u]), offset_form)
+    # the threshold exercise's tie cases: sum w_j x_j = tau exactly is predicted -1
+    assert lc.predict(lc.augment([[0.5, 0.5]]), np.r_[-1.0, 1.0, 1.0])[0] == -1
+    assert lc.predict(lc.augment([[0.5, 0.5]]), np.r_[-0.5, -1.0, 2.0])[0] == -1
+
+
 # -- numbers quoted in the prose of chapter 3 ----------------------------------------------------------
 def _credit():
     X, y = lc.datasets.load_credit(return_X_y=True)
@@ -303,6 +322,20 @@ def test_chapter3_surrogate_averages_exercise():
     losses = lc.margin_losses([2.0, 0.5, 0.0, -1.0])
     assert [losses[k].mean() for k in ("zero-one", "hinge", "perceptron")] == [0.5, 0.875, 0.25]
     np.testing.assert_array_equal(losses["hinge"], [0.0, 0.5, 1.0, 2.0])
+
+
+def test_chapter3_surrogate_minimisers_on_credit():
+    """'the hinge minimiser ... happens to reach the minimum 1/40; the logistic minimiser makes two mistakes'."""
+    from scipy.optimize import linprog
+    X, y, _ = _credit()
+    n = len(y)
+    A = y[:, None] * np.column_stack([X, np.ones(n)])
+    hinge = linprog(c=np.r_[np.zeros(3), np.full(n, 1 / n)], A_ub=-np.column_stack([A, np.eye(n)]),
+                    b_ub=-np.ones(n), bounds=[(None, None)] * 3 + [(0, None)] * n, method="highs")
+    assert hinge.status == 0 and f"{hinge.fun:.3f}" == "0.086"
+    assert lc.training_error(X, y, hinge.x[:2], hinge.x[2]) == pytest.approx(1 / 40)
+    logistic = lc.LogisticRegression().fit(X, y)
+    assert lc.training_error(X, y, logistic.coef_, logistic.intercept_) == pytest.approx(2 / 40)
 
 
 def test_chapter3_hand_exercise_and_boundary_check():
