@@ -604,7 +604,7 @@ def test_chapter5_scaling_changes_the_mistakes_with_an_offset():
     Z = X - X.mean(axis=0)
     counts = [lc.Perceptron().fit(c * D, y).n_updates_ for D in (X, Z) for c in (1, 10)]
     assert counts == [5, 5, 2, 1]
-    _quoted("05_perceptron.ipynb", "2 updates on $x$, 1 on $10x$", "to give the same 5 updates")
+    _quoted("05_perceptron.ipynb", "2 updates on $x$ and 1 on $10x$", "to give the same 5\nupdates on both")
 
 
 def test_chapter6_cycling_norm_stays_bounded():
