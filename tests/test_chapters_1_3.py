@@ -338,20 +338,6 @@ def test_chapter3_surrogate_minimisers_on_credit():
     assert lc.training_error(X, y, logistic.coef_, logistic.intercept_) == pytest.approx(2 / 40)
 
 
-def test_chapter3_surrogate_minimisers_on_credit():
-    """'the hinge minimiser ... happens to reach the minimum 1/40; the logistic minimiser makes two mistakes'."""
-    from scipy.optimize import linprog
-    X, y, _ = _credit()
-    n = len(y)
-    A = y[:, None] * np.column_stack([X, np.ones(n)])
-    hinge = linprog(c=np.r_[np.zeros(3), np.full(n, 1 / n)], A_ub=-np.column_stack([A, np.eye(n)]),
-                    b_ub=-np.ones(n), bounds=[(None, None)] * 3 + [(0, None)] * n, method="highs")
-    assert hinge.status == 0 and f"{hinge.fun:.3f}" == "0.086"
-    assert lc.training_error(X, y, hinge.x[:2], hinge.x[2]) == pytest.approx(1 / 40)
-    logistic = lc.LogisticRegression().fit(X, y)
-    assert lc.training_error(X, y, logistic.coef_, logistic.intercept_) == pytest.approx(2 / 40)
-
-
 def test_chapter3_hand_exercise_and_boundary_check():
     X = np.array([[0.0, 0.0], [1.0, 0.0], [3.0, 0.0], [1.0, 1.0], [2.0, 1.0], [0.0, 4.0]])
     y = np.array([-1, -1, -1, 1, 1, 1])
