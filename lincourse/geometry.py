@@ -352,8 +352,10 @@ def training_error_landscape(X, y, angles, offsets):
     if a.ndim != 1 or b.ndim != 1:
         raise ValueError("angles and offsets must be 1-D sequences of numbers")
     projections = X @ np.vstack([np.cos(a), np.sin(a)])  # (n_samples, n_angles): theta . x_i
-    margins = y[:, None, None] * (projections[:, None, :] + b[None, :, None])  # (n, n_offsets, n_angles)
-    return np.mean(margins <= 0, axis=0)
+    E = np.empty((b.size, a.size))
+    for j, offset in enumerate(b):  # one offset at a time, so memory stays O(n_samples * n_angles)
+        E[j] = np.mean(y[:, None] * (projections + offset) <= 0, axis=0)
+    return E
 
 
 def best_line_on_grid(X, y, angles, offsets):
