@@ -321,11 +321,14 @@ def test_chapter3_explorer_and_landscape_numbers():
 def test_chapter3_surrogate_averages_exercise():
     losses = lc.margin_losses([2.0, 0.5, 0.0, -1.0])
     assert [losses[k].mean() for k in ("zero-one", "hinge", "perceptron")] == [0.5, 0.875, 0.25]
+    # the logistic column (bits) and its natural-log version quoted in the solution
+    assert f"{losses['logistic'].mean():.3f}" == "0.940" and f"{np.log(2) * losses['logistic'].mean():.3f}" == "0.652"
+    assert [f"{v:.3f}" for v in losses["logistic"]] == ["0.183", "0.684", "1.000", "1.895"]
     np.testing.assert_array_equal(losses["hinge"], [0.0, 0.5, 1.0, 2.0])
 
 
 def test_chapter3_surrogate_minimisers_on_credit():
-    """'the hinge minimiser ... happens to reach the minimum 1/40; the logistic minimiser makes two mistakes'."""
+    """'the hinge minimiser that the LP solver returns makes the minimum 1/40; the logistic one makes two'."""
     from scipy.optimize import linprog
     X, y, _ = _credit()
     n = len(y)
@@ -352,6 +355,12 @@ def test_chapter1_rule_disagreements():
     X, y, _ = _credit()
     assert int(np.sum(lc.predict(X, [0.5, 1.0], -75.0) != y)) == 3
     assert lc.predict(X[:1], [0.5, 1.0], -75.0)[0] == -1 and y[0] == 1
+
+
+def test_chapter1_bank_rule_augmented():
+    credit = lc.datasets.load_credit()
+    w_aug = np.r_[-75.0, 0.5, 1.0]  # tau = 75, so w0 = -75
+    assert np.array_equal(lc.predict(lc.augment(credit.data), w_aug), lc.predict(credit.data, [0.5, 1.0], -75.0))
 
 
 def test_chapter2_origin_check():
