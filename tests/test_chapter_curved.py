@@ -31,6 +31,21 @@ def _text():
     return " ".join(text.split()), " ".join(outputs.split())
 
 
+def _kernel_updates(X, y, max_epochs=100):
+    """The kernel perceptron with kappa = (1 + x.z)^2 - 1 and the algorithm's + 1, written independently."""
+    G = (1 + X @ X.T) ** 2                                            # kappa + 1
+    alpha = np.zeros(len(y))
+    for _ in range(max_epochs):
+        mistakes = 0
+        for i in range(len(y)):
+            if y[i] * np.sum(alpha * y * G[:, i]) <= 0:
+                alpha[i] += 1
+                mistakes += 1
+        if mistakes == 0:
+            break
+    return int(alpha.sum())
+
+
 def _disc():
     rng = np.random.default_rng(0)
     X = rng.uniform(-1.5, 1.5, size=(200, 2))
@@ -68,6 +83,8 @@ def _numbers():
         ("a centre within a few hundredths of the origin", np.abs(centre).max() < 0.05),
         ("On 60 points labelled $+1$ inside the unit circle", len(yd) == 60 and not lc.is_linearly_separable(Xd, yd)
          and disc.converged_),
+        ("makes the same 11 updates", disc.n_updates_ == 11 == _kernel_updates(Xd, yd)),
+        ("($d = 2$, 11 updates)", disc.n_updates_ == 11),
         ("leaves 37 of the 150 flowers unclaimed, 36 of them versicolor, and 16 claimed by several",
          (np.sum(claims == 0), np.sum(claims[yi == 1] == 0), np.sum(claims >= 2)) == (37, 36, 16)),
         ("$0.514$ versicolor against $0.486$ virginica",
@@ -154,3 +171,4 @@ def test_the_chapter_is_stored_executed():
     nb = nbformat.read(PATH, as_version=4)
     code = [c for c in nb.cells if c.cell_type == "code" and "lincourse-setup" not in c.metadata.get("tags", [])]
     assert all(c.execution_count for c in code)
+
