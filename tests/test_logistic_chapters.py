@@ -399,6 +399,7 @@ def _ch7_numbers():
         ("the mean $w_1$ lies about two of its standard errors above the truth",
          round((mean_w[200][0] - w_bayes[0]) / se_w[200]) == 2),
         ("the standard error is about a sixth of the mean distance", 1 / 7 < se[200] / dist[200] < 1 / 5.5),
+        ("$0.058 \\times \\sqrt{200/500} \\approx 0.037$", f"{se[200]:.3f} {se[200] * np.sqrt(0.4):.3f}" == "0.058 0.037"),
         ("known only to within about a fifth", 0.15 < np.hypot(se[200] / dist[200], se[2000] / dist[2000]) < 0.25),
         ("the two numbers compared, about $0.04$, is smaller than their combined standard error, about $0.05$",
          f"{dist[500] - dist[200] * np.sqrt(200 / 500):.2f}" == "0.04"
