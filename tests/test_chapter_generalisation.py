@@ -131,9 +131,16 @@ def test_optimism_and_n_experiment():
             X_tr, X_ho, y_tr, y_ho = train_test_split(X_all, y_all, train_size=N, test_size=600, random_state=r)
             theta, b, e_in = lc.best_line_on_grid(X_tr, y_tr, angles, offsets)
             gaps.append(lc.training_error(X_ho, y_ho, theta, b) - e_in)
-        return np.mean(gaps)
+        return np.array(gaps)
 
-    g40, g400 = mean_gap(40), mean_gap(400)
+    a40, a400 = mean_gap(40), mean_gap(400)
+    g40, g400 = a40.mean(), a400.mean()
+    se = [g.std(ddof=1) / math.sqrt(len(g)) for g in (a40, a400)]
+    assert (f"{se[0]:.4f}", f"{se[1]:.4f}") == ("0.0151", "0.0044")
+    # 'between about 4.5 and 13 within one standard error of each mean'
+    assert round((g40 - se[0]) / (g400 + se[1]), 1) == 4.5 and round((g40 + se[0]) / (g400 - se[1])) == 13
+    sauer = lambda n: sum(math.comb(n, i) for i in range(4))
+    assert [f"{math.sqrt(8 / N * math.log(4 * sauer(2 * N) / 0.05)):.2f}" for N in (40, 400)] == ["1.77", "0.67"]
     assert (f"{g40:.3f}", f"{g400:.3f}", f"{g40 / g400:.1f}") == ("0.090", "0.012", "7.3")
     assert round(g40, 2) == 0.09 and round(g400, 2) == 0.01
     shape = [math.sqrt(3 * math.log(N) / N) for N in (40, 400)]
@@ -155,3 +162,10 @@ def test_validation_optimism_experiment():
     assert np.mean(test - val) > 0.02 and np.sum(test > val) >= 15
     assert f"{np.mean(test - val):.3f}" == "0.036"
     assert f"{math.sqrt(math.log(2 * 12 / 0.05) / (2 * 40)):.2f}" == "0.28"
+    # 'it falls below 0.05 only for K above about 1,250' (the cell prints 1235)
+    assert math.ceil(math.log(2 * 12 / 0.05) / (2 * 0.05 ** 2)) == 1235
+
+
+def test_hoeffding_explorer_concept_check():
+    """q-hoeffding-explorer: at K = 100, eps = 0.05 (grid positions of the explorer) the bound is 1.21 > 1."""
+    assert f"{2 * math.exp(-2 * 0.05 ** 2 * 100):.2f}" == "1.21"
