@@ -551,6 +551,7 @@ def test_the_numbers_the_prose_quotes_are_what_lincourse_computes(stem):
     ("q-logistic-probit", "B", "A"),
     ("q-logistic-generative", "A", "B"),
     ("ex-logistic-odds-ratio", 2.32, 0.842),
+    ("ex-logistic-table", 6, 2.67),
     ("ex-logistic-confident-mistake", 3.91, 0.0202),
     ("q-logistic-what-minimised", {"A", "B"}, {"A", "B", "C"}),
     ("ex-logistic-gradient", [0.525, 0.525, 1.05], [0.525, 1.05, 0.525]),
