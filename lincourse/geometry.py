@@ -283,8 +283,8 @@ def _margin_one_point(A):
     """
     from scipy.optimize import linprog
 
-    m = A.shape[1]
-    result = linprog(np.zeros(m), A_ub=-A, b_ub=-np.ones(A.shape[0]), bounds=[(None, None)] * m, method="highs")
+    n = A.shape[1]  # the number of unknowns: the entries of v
+    result = linprog(np.zeros(n), A_ub=-A, b_ub=-np.ones(A.shape[0]), bounds=[(None, None)] * n, method="highs")
     return result.x if result.status == 0 else None
 
 
