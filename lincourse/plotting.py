@@ -221,24 +221,27 @@ PROBABILITY_CMAP = LinearSegmentedColormap.from_list("lincourse_probability",
 
 
 class ProbabilityField:
-    """The field ``sigmoid(w . x + b)`` as an image over a fixed grid of the axes.
+    """The field ``sigmoid(w . phi(x) + b)`` as an image over a fixed grid of the axes.
 
     Create it once (in an explorer's ``setup``), then call :meth:`update` with new weights: the
-    grid is cached and the image's data replaced in place, which is much cheaper on a slider move
-    than drawing a new image.
+    grid and its features are cached and the image's data replaced in place, which is much cheaper
+    on a slider move than drawing a new image. ``features`` maps the grid's two coordinate arrays
+    ``(x1, x2)`` to the list of feature arrays the weights multiply; by default the coordinates
+    themselves, ``phi(x) = x`` (chapter 10 passes ``x1^2 + x2^2`` alone, for a circle).
     """
 
-    def __init__(self, ax, xlim, ylim, resolution=80, alpha=0.6):
+    def __init__(self, ax, xlim, ylim, resolution=80, alpha=0.6, features=None):
         gx, gy = np.meshgrid(np.linspace(*xlim, resolution), np.linspace(*ylim, resolution))
         self.grid = (gx, gy)
+        self.features = [gx, gy] if features is None else list(features(gx, gy))
         self.image = ax.imshow(np.full_like(gx, 0.5), origin="lower", extent=(*xlim, *ylim), cmap=PROBABILITY_CMAP,
                                vmin=0, vmax=1, alpha=alpha, interpolation="bilinear", zorder=0, aspect="auto")
 
     def update(self, w, b=0.0):
         from .losses import sigmoid
 
-        gx, gy = self.grid
-        self.image.set_data(sigmoid(w[0] * gx + w[1] * gy + b))
+        score = sum(weight * feature for weight, feature in zip(w, self.features, strict=True))
+        self.image.set_data(sigmoid(score + b))
         return [self.image]
 
 

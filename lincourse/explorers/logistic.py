@@ -508,22 +508,18 @@ def curved_boundary(X=None, t=None):
     if X.ndim != 2 or X.shape[1] != 2 or t.shape != (X.shape[0],) or not np.all((t == 0) | (t == 1)):
         raise ValueError("curved_boundary needs points X of shape (n, 2) and targets t in {0, 1} of shape (n,)")
     r2 = np.sum(X ** 2, axis=1)
-    fit = LogisticRegression().fit(r2[:, None], t)
-    w3_star, b_star = float(fit.coef_[0]), float(fit.intercept_)
-    loss_star = float(fit.loss_history_[-1])
+    (w3_star,), b_star, loss_star = _mle(r2[:, None], t)
     lim = (-1.6, 1.6)
     state = {}
 
     def setup(ax):
         P.setup_axes(ax, lim, lim)
-        field = P.ProbabilityField(ax, lim, lim)
-        gx, gy = field.grid
-        state["field"], state["r2"] = field, gx ** 2 + gy ** 2
+        state["field"] = P.ProbabilityField(ax, lim, lim, features=lambda x1, x2: [x1 ** 2 + x2 ** 2])
         P.plot_points(ax, X, 2 * t - 1, size=18, labels={1: "inner ring (t=1)", -1: "outer ring (t=0)"})
         ax.legend(loc="lower left", fontsize=8)
 
     def draw(ax, w3, b):
-        state["field"].image.set_data(sigmoid(w3 * state["r2"] + b))
+        state["field"].update([w3], b)
         for q in (0.1, 0.5, 0.9):
             level = np.log(q / (1.0 - q))                 # w3 r^2 + b = level
             if w3 != 0 and (level - b) / w3 > 0:
