@@ -45,7 +45,7 @@ _shipped: dict[str, dict] | None = None
 
 def declare(key, answer, kind="number", reference=None, *, digits=None, points=1, objective=None,
             wrong=None, hint=None, form_hint=None, options=None, example=None, cases=None,
-            flatten=False, timeout=10.0, explain=None):
+            flatten=False, timeout=10.0, explain=None, core=None, minutes=None):
     """Declare an exercise: how its answer is checked, graded and shown, in every world.
 
     Written in the chapter notebook, in a code cell tagged ``exercise-declaration`` right after the
@@ -91,6 +91,12 @@ def declare(key, answer, kind="number", reference=None, *, digits=None, points=1
         Why the right answer is right (a concept check's explanation), shown after "Correct.". It is
         stored encrypted with the right answer's canonical form as the key
         (:func:`~lincourse.exercises._canonical.seal`), so only somebody who gave that answer reads it.
+    core : bool
+        True for an exercise of the chapter's core path (the lecture and its homework), False for one of
+        its optional "Going further" layer. Graded assignments take the core exercises by default.
+    minutes : int
+        The minutes a student with the prerequisites needs for it, honestly (the chapter's time budget
+        adds these up).
 
     Returns
     -------
@@ -100,13 +106,13 @@ def declare(key, answer, kind="number", reference=None, *, digits=None, points=1
     from ._box import AnswerBox
 
     record = _record(key, answer, kind, reference, digits, points, objective, wrong, hint, form_hint,
-                     options, example, cases, flatten, timeout, explain)
+                     options, example, cases, flatten, timeout, explain, core, minutes)
     _DECLARED[key] = record
     return AnswerBox(record)
 
 
 def _record(key, answer, kind, reference, digits, points, objective, wrong, hint, form_hint,
-            options, example, cases, flatten, timeout, explain=None):
+            options, example, cases, flatten, timeout, explain=None, core=None, minutes=None):
     if not (isinstance(key, str) and _KEY.match(key)):
         raise ValueError(f"key must be a label such as 'ex-distance-origin' (lower case, digits, -), got {key!r}")
     if kind not in KINDS:
@@ -117,9 +123,13 @@ def _record(key, answer, kind, reference, digits, points, objective, wrong, hint
         digits = 6 if kind == "function" else 3
     if not (isinstance(digits, int) and 1 <= digits <= MAX_DIGITS):
         raise ValueError(f"{key}: digits must be an integer from 1 to {MAX_DIGITS}, got {digits!r}")
+    if core not in (None, True, False):
+        raise ValueError(f"{key}: core must be True (the core path) or False (Going further), got {core!r}")
+    if minutes is not None and not (isinstance(minutes, int) and 1 <= minutes <= 120):
+        raise ValueError(f"{key}: minutes must be a whole number of minutes from 1 to 120, got {minutes!r}")
     hints = [hint] if isinstance(hint, str) else list(hint or [])
     record = {"key": key, "answer": answer, "kind": kind, "points": points, "objective": objective,
-              "hints": hints, "form_hint": form_hint, "accept": [], "wrong": {}}
+              "core": core, "minutes": minutes, "hints": hints, "form_hint": form_hint, "accept": [], "wrong": {}}
     if kind in WRITTEN:
         return record
     if reference is None:
