@@ -1,149 +1,246 @@
-"""The chapter rules, for every chapter of the table of contents.
+"""The chapter rules of ``docs/chapters.md``, for every chapter of the table of contents.
 
-A chapter is one lecture: at most 4,000 words of prose outside solutions and teaching notes, a stated
-duration of at most 90 minutes, teaching notes folded in a box for instructors with a time plan.
-Every learning objective is practised by an exercise or concept check that declares it; a chapter has
-at least four exercises, a proof among them; every exercise has its four cells (statement,
-declaration, answer cell, solution); the corrections of the source notes sit in one folded note; the
-text speaks to its readers (no words about how the course is built).
+A chapter is one lecture a student can finish: a core path (at most 2,500 words of prose, concept checks
+inline, at most 5 core exercises, declared minutes, at most 2 h 30 of student work, stated in the opening)
+and an optional Going-further layer (sections tagged ``going-further``) that no core needs. Every chapter is
+read through the one chapter model, ``tools/chapter_model.py``.
+
+Chapters not yet rewritten to a rule are listed in :data:`PENDING` with the rules they still break; those
+tests are strict expected failures, so a chapter that comes to satisfy a rule must leave the list.
 """
 
 import re
-from pathlib import Path
 
-import nbformat
 import pytest
-import yaml
 
-ROOT = Path(__file__).resolve().parents[1]
-TOC = yaml.safe_load((ROOT / "_toc.yml").read_text())
-CHAPTERS = [ROOT / f"{entry['file']}.ipynb" for entry in TOC["chapters"]]
-START = re.compile(r"```\{solution-start\}\s*([\w:-]+)")
-END = re.compile(r"```\{solution-end\}")
-LABEL = re.compile(r"^:::+\{exercise\}[^\n]*\n(?::[\w-]+:[^\n]*\n)*?:label:\s*([\w:-]+)", re.M)
-DECLARE = re.compile(r'declare\(\s*"([\w-]+)"(.*?)\)\s*$', re.S)
+import chapter_model as cm
+
+CHAPTERS = cm.toc_chapters()
+MODELS = {path.stem: cm.read(path) for path in CHAPTERS}
 INTERNAL = re.compile(r"\b(nbval|CI|helper|lead engineer|seed documents?|sphinx-exercise|cell tag|the issue)\b")
+MAX_CORE_WORDS, MAX_CORE_EXERCISES, MAX_CORE_MINUTES, TOLERANCE = 2500, 5, 150, 10
+NUMERIC = ("number", "count", "vector")
+
+# Chapters still to be rewritten to the core-path rules (the perceptron chapters and chapter 10; the
+# logistic chapters), and the rules each still breaks.
+_ALL = {"core_time", "minutes", "going_further_layer", "warm_up", "hints", "sources_in_going_further"}
+PENDING = {
+    "05_perceptron": _ALL | {"core_exercises", "core_words", "notation"},
+    "06_perceptron_nonseparable": _ALL | {"core_words", "notation"},
+    "07_logistic_model": _ALL | {"core_exercises", "core_words", "notation"},
+    "08_fitting_logistic_regression": _ALL | {"core_words"},
+    "09_logistic_regression_in_practice": _ALL,
+    "10_curved_boundaries_and_classes": _ALL | {"slips"},
+}
 
 
-def _tags(cell):
-    return set(cell.metadata.get("tags", []))
+def _rule(name):
+    """Parametrise a test over the chapters, marking the pending ones as strict expected failures."""
+    params = [pytest.param(stem, marks=pytest.mark.xfail(strict=True, reason="chapter not yet on the core path"))
+              if name in PENDING.get(stem, ()) else stem for stem in MODELS]
+    return pytest.mark.parametrize("stem", params)
 
 
-def _public_cells(nb):
-    """The cells a reader meets as the lesson: no solutions, no teaching notes."""
-    inside = False
-    for cell in nb.cells:
-        if cell.cell_type == "markdown" and START.search(cell.source):
-            inside = True
-            continue
-        if cell.cell_type == "markdown" and END.search(cell.source):
-            inside = False
-            continue
-        if not inside and not _tags(cell) & {"instructor", "solution", "remove-cell"}:
-            yield cell
-
-
-def _prose_words(nb):
-    return sum(len(re.sub(r"\$\$.*?\$\$|\$[^$]*\$", " x ", c.source, flags=re.S).split())
-               for c in _public_cells(nb) if c.cell_type == "markdown")
-
-
-def _objectives(nb):
-    for cell in nb.cells:
-        if cell.cell_type == "markdown" and "## Learning objectives" in cell.source:
-            after = cell.source.split("## Learning objectives", 1)[1]
-            return [line for line in after.splitlines() if re.match(r"^\d+\.\s", line)]
-    return []
-
-
-def _declarations(nb):
-    found = {}
-    for cell in nb.cells:
-        if cell.cell_type == "code" and "exercise-declaration" in _tags(cell):
-            for m in DECLARE.finditer(cell.source):
-                body = m.group(2)
-                kind = re.search(r'kind\s*=\s*"(\w+)"', body)
-                objective = re.search(r"objective\s*=\s*(\d+)", body)
-                found[m.group(1)] = {"kind": kind.group(1) if kind else "number",
-                                     "objective": int(objective.group(1)) if objective else None}
-    return found
-
-
-@pytest.fixture(scope="module", params=CHAPTERS, ids=lambda p: p.stem)
-def chapter(request):
-    return request.param, nbformat.read(request.param, as_version=4)
+def _core(ch):
+    return [e for e in ch.exercises if not e.going_further]
 
 
 def test_the_table_of_contents_lists_every_chapter():
-    assert sorted(CHAPTERS) == sorted((ROOT / "chapters").glob("*.ipynb"))
+    assert sorted(CHAPTERS) == sorted((cm.ROOT / "chapters").glob("*.ipynb"))
     assert 8 <= len(CHAPTERS) <= 10
 
 
-def test_a_chapter_is_one_lecture(chapter):
-    path, nb = chapter
-    words = _prose_words(nb)
-    assert words <= 4000, f"{path.name}: {words} words of prose (at most 4,000 outside solutions and notes)"
-    opening = " ".join(c.source for c in nb.cells[:4] if c.cell_type == "markdown")
-    minutes = [int(m) for m in re.findall(r"(\d+)\s*minutes", opening)]
-    assert minutes and max(minutes) <= 90, f"{path.name}: the opening states no duration of at most 90 minutes"
+@_rule("core_words")
+def test_core_prose_is_at_most_2500_words(stem):
+    words = MODELS[stem].words()
+    assert words <= MAX_CORE_WORDS, f"{stem}: {words} words of core prose (at most {MAX_CORE_WORDS})"
 
 
-def test_teaching_notes_are_folded_for_instructors_with_a_time_plan(chapter):
-    path, nb = chapter
-    notes = [c.source for c in nb.cells if "instructor" in _tags(c)]
-    assert notes, f"{path.name}: no teaching notes"
-    for note in notes:
-        assert re.match(r"^:::+\{admonition\} For instructors\n:class: dropdown instructor", note), note[:80]
-    assert re.search(r"\d+\s*min", "\n".join(notes)), f"{path.name}: the teaching notes give no time plan"
+@_rule("inline_checks")
+def test_concept_checks_sit_right_after_what_they_test(stem):
+    ch = MODELS[stem]
+    for e in ch.exercises:
+        if e.check and not e.going_further:
+            titles = [s.title for s in ch.enclosing(e.statement)]
+            assert not any("exercises" in t.lower() for t in titles), \
+                f"{stem}: concept check {e.key} sits in the end section {titles[-1]!r}; put it after what it tests"
+    # no pile of checks: three checks in a row with no prose between them (the warm-up aside)
+    run = 0
+    for i, cell in enumerate(ch.cells):
+        role = ch.roles.get(i)
+        if role == "statement" and ch.exercises and ch.exercise(_key(ch, i)).check:
+            warm = any(s.title.lower().startswith("warm-up") for s in ch.enclosing(i))
+            run = 0 if warm else run + 1
+            assert run < 3, f"{stem}: three concept checks in a row at {_key(ch, i)}; each follows what it tests"
+        elif cell.cell_type == "markdown" and role is None and ch.public(i):
+            run = 0
 
 
-def test_every_objective_is_practised_and_every_exercise_declared(chapter):
-    path, nb = chapter
-    objectives = _objectives(nb)
-    declared = _declarations(nb)
-    assert objectives, f"{path.name}: no numbered learning objectives"
-    practised = {d["objective"] for d in declared.values()}
-    missing = [k for k in range(1, len(objectives) + 1) if k not in practised]
-    assert not missing, f"{path.name}: objectives {missing} are practised by no exercise or concept check"
-    assert all(d["objective"] in range(1, len(objectives) + 1) for d in declared.values()), declared
-    labels = [m for c in nb.cells if c.cell_type == "markdown" for m in LABEL.findall(c.source)]
-    assert sorted(labels) == sorted(declared), f"{path.name}: exercises and declarations differ"
-    exercises = [k for k in declared if k.startswith("ex-")]
-    assert len(exercises) >= 4, f"{path.name}: {len(exercises)} exercises (at least 4)"
-    assert any(declared[k]["kind"] == "proof" for k in exercises), f"{path.name}: no proof exercise"
+def _key(ch, i):
+    return next(e.key for e in ch.exercises if e.statement == i)
 
 
-def test_every_exercise_has_its_four_cells_in_order(chapter):
-    """Statement, declaration (hidden code), answer cell (hidden on the website), solution block."""
-    path, nb = chapter
-    cells = nb.cells
-    for i, cell in enumerate(cells):
-        found = LABEL.findall(cell.source) if cell.cell_type == "markdown" else []
-        for key in found:
-            declaration, answer = cells[i + 1], cells[i + 2]
-            assert "exercise-declaration" in _tags(declaration) and "remove-input" in _tags(declaration), key
-            assert f'"{key}"' in declaration.source, key
-            assert {"answer", "remove-cell"} <= _tags(answer), f"{key}: no answer cell after the declaration"
-            kind = _declarations(nb)[key]["kind"]
-            if kind in ("proof", "explanation"):
-                assert answer.cell_type == "markdown", key
+@_rule("core_exercises")
+def test_at_most_five_core_exercises_with_a_proof(stem):
+    ch = MODELS[stem]
+    core = [e.key for e in _core(ch) if not e.check]
+    assert 1 <= len(core) <= MAX_CORE_EXERCISES, f"{stem}: {len(core)} core exercises {core} (1 to 5)"
+    assert any(e.kind == "proof" for e in ch.exercises if not e.check), f"{stem}: no proof exercise"
+
+
+@_rule("minutes")
+def test_every_check_and_exercise_declares_core_and_minutes(stem):
+    for e in MODELS[stem].exercises:
+        assert e.core in (True, False), f"{stem}: {e.key} declares no core=True/False"
+        assert isinstance(e.minutes, int) and e.minutes >= 1, f"{stem}: {e.key} declares no minutes="
+        assert e.core is (not e.going_further), \
+            f"{stem}: {e.key} is declared core={e.core} but sits {'in' if e.going_further else 'outside'} Going further"
+
+
+@_rule("core_time")
+def test_core_work_fits_the_budget_and_the_opening_says_it(stem):
+    ch = MODELS[stem]
+    core, further = ch.minutes(), ch.minutes(going_further=True)
+    assert core <= MAX_CORE_MINUTES, f"{stem}: core student work {cm.duration(core)} (at most 2 h 30 min)"
+    stated = ch.stated_times()
+    assert stated, f"{stem}: the opening does not say '**Core:** about ... **Going further:** about ...'"
+    assert abs(stated[0] - core) <= TOLERANCE, f"{stem}: states core {cm.duration(stated[0])}, computed {cm.duration(core)}"
+    assert abs(stated[1] - further) <= TOLERANCE, \
+        f"{stem}: states Going further {cm.duration(stated[1])}, computed {cm.duration(further)}"
+
+
+@_rule("objectives_practised_by_core")
+def test_every_objective_is_practised_on_the_core_path(stem):
+    ch = MODELS[stem]
+    assert ch.objectives, f"{stem}: no numbered learning objectives"
+    practised = {e.objective for e in _core(ch)}
+    missing = [k for k in range(1, len(ch.objectives) + 1) if k not in practised]
+    assert not missing, f"{stem}: objectives {missing} are practised by no core exercise or concept check"
+
+
+def test_every_objective_is_practised_and_every_exercise_declared():
+    for stem, ch in MODELS.items():
+        for e in ch.exercises:
+            assert e.declaration is not None, f"{stem}: {e.key} has no declaration"
+            objective = e.objective
+            assert objective is None or objective in range(1, len(ch.objectives) + 1), f"{stem}: {e.key}"
+            if objective is None:
+                assert e.check and "warm" in e.key, f"{stem}: {e.key} practises no objective (only warm-ups may)"
+
+
+@_rule("going_further_layer")
+def test_the_going_further_layer_is_whole_sections_tagged(stem):
+    ch = MODELS[stem]
+    expected = set()
+    for n, s in enumerate(ch.sections):
+        if not s.going_further:
+            continue
+        assert cm.HEADING.match(cm.source(ch.cells[s.cell])), \
+            f"{stem}: the heading {s.title!r} must open its cell"
+        end = next((t.cell for t in ch.sections[n + 1:] if t.level <= s.level), len(ch.cells))
+        expected |= set(range(s.cell, end))
+    tagged = {i for i in range(len(ch.cells)) if ch.is_going_further(i)}
+    assert expected, f"{stem}: no Going-further section"
+    assert tagged == expected, (f"{stem}: cells {sorted(tagged ^ expected)[:8]} are tagged going-further and outside a "
+                                "'Going further' section, or the reverse")
+    for s in ch.sections:
+        if s.level <= 2 and not s.going_further:
+            assert not ch.is_going_further(s.cell) or any(t.going_further for t in ch.enclosing(s.cell)), stem
+
+
+def test_no_core_cell_needs_the_going_further_layer():
+    optional = {}
+    for stem, ch in MODELS.items():
+        for i in range(len(ch.cells)):
+            if ch.is_going_further(i):
+                optional.update({label: stem for label in ch.labels(i)})
+    for stem, ch in MODELS.items():
+        for i in range(len(ch.cells)):
+            if ch.is_going_further(i) or ch.is_instructor(i):
+                continue
+            needed = sorted(ch.references(i) & set(optional))
+            assert not needed, f"{stem}: a core cell refers to {needed}, defined in Going further ({optional[needed[0]]})"
+
+
+@_rule("warm_up")
+def test_chapters_from_the_second_open_with_a_warm_up(stem):
+    ch = MODELS[stem]
+    if list(MODELS).index(stem) == 0:
+        pytest.skip("the first chapter has nothing to recall")
+    warm = [s for s in ch.sections if s.title.lower().startswith("warm-up")]
+    assert warm, f"{stem}: no '## Warm-up' section"
+    checks = [e for e in ch.exercises if any(s.title.lower().startswith("warm-up") for s in ch.enclosing(e.statement))]
+    assert 2 <= len(checks) <= 3 and all(e.check and e.core for e in checks), f"{stem}: {[e.key for e in checks]}"
+
+
+@_rule("hints")
+def test_every_core_exercise_has_a_hint_before_its_solution(stem):
+    for e in _core(MODELS[stem]):
+        if not e.check:
+            assert e.hint is not None, f"{stem}: {e.key} has no hint cell (tagged hint) after its answer cell"
+            text = cm.source(MODELS[stem].cells[e.hint])
+            assert re.match(r"^:::+\{admonition\} Hint\n:class: dropdown", text), f"{stem}: {e.key}: {text[:60]!r}"
+
+
+@_rule("slips")
+def test_core_numeric_exercises_declare_their_slips(stem):
+    for e in _core(MODELS[stem]):
+        if not e.check and e.kind in NUMERIC:
+            assert "wrong" in e.fields or "wrong" in e.fields.get("_computed", []), \
+                f"{stem}: {e.key} declares no common wrong answers (wrong=)"
+
+
+def test_every_exercise_has_its_cells_in_order():
+    """Statement, declaration (hidden code), answer cell (hidden on the website), hint, solution block."""
+    for stem, ch in MODELS.items():
+        for e in ch.exercises:
+            d, a = e.declaration, e.answer
+            assert d == e.statement + 1, f"{stem}: {e.key}: the declaration must follow the statement"
+            assert {"exercise-declaration", "remove-input"} <= cm.tags(ch.cells[d]), f"{stem}: {e.key}"
+            assert a == d + 1 and {"answer", "remove-cell"} <= cm.tags(ch.cells[a]), f"{stem}: {e.key}: no answer cell"
+            if e.written:
+                assert ch.cells[a].cell_type == "markdown", f"{stem}: {e.key}"
             else:
-                assert answer.cell_type == "code" and re.search(rf'check\("{key}",\s*\w+\)\s*$', answer.source), key
-            rest = cells[i + 3:]
-            opening = next((c for c in rest if c.cell_type == "markdown" and START.search(c.source)), None)
-            assert opening is not None and START.search(opening.source).group(1) == key, f"{key}: no solution"
+                assert ch.cells[a].cell_type == "code" and re.search(
+                    rf'check\("{e.key}",\s*\w+\)\s*$', cm.source(ch.cells[a])), f"{stem}: {e.key}"
+            after = [i for i in (e.hint,) if i is not None] + e.solution
+            assert e.solution and after == list(range(a + 1, a + 1 + len(after))), \
+                f"{stem}: {e.key}: the solution block (after an optional hint) must follow the answer cell"
 
 
-def test_sources_are_remarked_on_in_one_folded_note(chapter):
-    path, nb = chapter
-    notes = [c for c in nb.cells if c.cell_type == "markdown" and "{admonition} About the sources" in c.source]
-    assert len(notes) == 1, f"{path.name}: {len(notes)} 'About the sources' notes (one)"
-    assert ":class: dropdown" in notes[0].source
+@_rule("sources_in_going_further")
+def test_sources_are_remarked_on_in_one_folded_note_in_going_further(stem):
+    ch = MODELS[stem]
+    notes = [i for i, c in enumerate(ch.cells) if c.cell_type == "markdown" and "{admonition} About the sources" in c.source]
+    assert len(notes) == 1, f"{stem}: {len(notes)} 'About the sources' notes (one)"
+    assert ":class: dropdown" in ch.cells[notes[0]].source
+    assert ch.is_going_further(notes[0]), f"{stem}: the remarks on the sources belong to Going further"
 
 
-def test_the_text_speaks_to_its_readers(chapter):
-    path, nb = chapter
-    for cell in _public_cells(nb):
-        if cell.cell_type == "markdown":
-            hit = INTERNAL.search(cell.source)
-            assert not hit, f"{path.name}: {hit.group(0)!r} in {cell.source[:80]!r}"
+def test_teaching_notes_are_folded_for_instructors_with_a_time_plan():
+    for stem, ch in MODELS.items():
+        notes = [c.source for i, c in enumerate(ch.cells) if ch.is_instructor(i)]
+        assert notes, f"{stem}: no teaching notes"
+        for note in notes:
+            assert re.match(r"^:::+\{admonition\} For instructors\n:class: dropdown instructor", note), note[:80]
+        assert re.search(r"\d+\s*min", "\n".join(notes)), f"{stem}: the teaching notes give no time plan"
+
+
+@_rule("notation")
+def test_one_notation_weights_are_w_and_a_tilde_marks_augmentation(stem):
+    ch = MODELS[stem]
+    for i, c in enumerate(ch.cells):
+        text = cm.source(c)
+        assert "\\theta" not in text and "θ" not in text, f"{stem}: θ in cell {i} (the weights are w)"
+        if c.cell_type == "markdown":
+            for formula in cm.MATH.findall(text):
+                primed = re.search(r"(?<![\\\w])[xwR]'|\\gamma'", formula)
+                assert not primed, f"{stem}: {primed.group(0)} in cell {i}: a tilde marks augmentation, not a prime"
+
+
+def test_the_text_speaks_to_its_readers():
+    for stem, ch in MODELS.items():
+        for i, cell in enumerate(ch.cells):
+            if cell.cell_type == "markdown" and ch.public(i):
+                hit = INTERNAL.search(cell.source)
+                assert not hit, f"{stem}: {hit.group(0)!r} in {cell.source[:80]!r}"
