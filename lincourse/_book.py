@@ -134,6 +134,23 @@ class PrintedExplorer:
         return [figure]
 
 
+GOING_FURTHER = "going-further"
+
+
+def _mark_going_further(app, doctree, docname):
+    """Give every section whose title starts with "Going further" the class ``going-further``.
+
+    A chapter's optional layer is made of such sections (``docs/chapters.md``); the website draws each
+    as its own block marked optional (``_static/lincourse.css``), and the PDF shows its heading.
+    """
+    from docutils import nodes
+
+    for section in doctree.findall(nodes.section):
+        title = section.next_node(nodes.title)
+        if title is not None and title.astext().lower().startswith("going further"):
+            section["classes"].append(GOING_FURTHER)
+
+
 def setup(app):
     for name in _ASSETS.values():
         if name.endswith(".css"):
@@ -142,6 +159,7 @@ def setup(app):
             app.add_js_file(name, loading_method="defer")
     app.connect("config-inited", _config_inited)
     app.connect("builder-inited", _assets)
+    app.connect("doctree-resolved", _mark_going_further)
     app.connect("html-page-context", _players, priority=901)
     app.connect("build-finished", _copy_players, priority=900)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1"}
