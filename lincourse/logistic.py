@@ -62,6 +62,10 @@ class LogisticRegression(LinearClassifier):
         Sorted labels, as given; for two classes ``classes_[1]`` is the class with ``t = 1``.
     coef_ : ndarray of shape (n_features,) for two classes, (K, n_features) otherwise
     intercept_ : float for two classes, ndarray of shape (K,) otherwise
+        Several classes: the softmax's probabilities do not change when one vector is added to every
+        class's weights (and one number to every offset), so the weights are not identified; the fit
+        returns the representative whose coefficients, for each feature, and whose offsets sum to 0 over
+        the classes (scikit-learn's and glmnet's convention).
     n_iter_ : int
         Iterations (steps) performed.
     loss_history_ : ndarray of shape (n_iter_ + 1,)
@@ -135,6 +139,10 @@ class LogisticRegression(LinearClassifier):
         v, self.n_iter_, losses, self.converged_ = solve(problem, self.max_iter, self.tol, **step)
         self.loss_history_ = np.array(losses)
         W = problem.weights(v)  # shape (n_columns, K) or (n_columns,)
+        if W.ndim == 2:
+            # softmax: adding one vector to every class's weights changes no probability; return the
+            # representative whose weights (and offsets) sum to 0 over the classes, as scikit-learn does
+            W = W - W.mean(axis=1, keepdims=True)
         self.coef_, self.intercept_ = (W[1:].T, W[0]) if self.fit_intercept else (W.T, np.zeros(W.shape[1:]))
         if W.ndim == 1:
             self.intercept_ = float(self.intercept_)

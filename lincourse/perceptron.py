@@ -541,8 +541,9 @@ def error_history(clf, X, y):
     """Training error of the weights after each update of a fitted perceptron.
 
     Chapter 6, algorithm ``alg-pocket``: the sequence whose running minimum the pocket algorithm
-    keeps. Entry 0 is the error of the starting weights ``w = 0, b = 0`` (every point is a mistake,
-    since a score of 0 counts as one), entry ``k`` the error after update ``k``.
+    keeps. Entry 0 is the error of the starting weights (``coef_init``, ``intercept_init``; by default
+    ``w = 0, b = 0``, where every point is a mistake, since a score of 0 counts as one), entry ``k`` the
+    error after update ``k``.
 
     Parameters
     ----------
@@ -559,10 +560,7 @@ def error_history(clf, X, y):
     signs = np.where(y == clf.classes_[1], 1.0, -1.0)
     if signs.shape != (X.shape[0],):
         raise ValueError(f"y must have one label per row of X ({X.shape[0]}), got shape {y.shape}")
-    errors = [1.0]
-    for update in clf.history_:
-        errors.append(float(np.mean(signs * (X @ update.coef + update.intercept) <= 0)))
-    return np.array(errors)
+    return np.array([float(np.mean(signs * (X @ w + b) <= 0)) for w, b in clf._weights_held()])
 
 
 def weights_by_epoch(clf):
@@ -578,7 +576,7 @@ def weights_by_epoch(clf):
     intercept : ndarray of shape (n_epochs,)
     """
     check_is_fitted(clf, "history_")
-    w, b = np.zeros(clf.n_features_in_), 0.0
+    w, b = clf._weights_held()[0]   # the starting weights (coef_init, intercept_init; 0 by default)
     coefs, intercepts = [], []
     k = 0
     for epoch in range(1, clf.n_epochs_ + 1):

@@ -101,6 +101,24 @@ def test_softmax_matches_sklearn_multinomial():
     np.testing.assert_allclose(ours.predict_proba(X), lc.softmax(ours.decision_function(X)))
 
 
+@pytest.mark.parametrize("C", [1.0, 1.0 / 9.0, np.inf])
+def test_softmax_parameters_are_the_sum_to_zero_representative(C):
+    """As scikit-learn's test_multinomial_identifiability_on_iris: coefficients and offsets sum to 0 over
+    the classes, so they equal scikit-learn's (which returns that representative), not just its probabilities."""
+    from sklearn.linear_model import LogisticRegression
+
+    rng = np.random.default_rng(3)
+    X = rng.standard_normal((150, 2))
+    y = np.argmax(X @ np.array([[1.0, -1.0, 0.2], [0.5, 0.4, -1.0]]) + rng.gumbel(size=(150, 3)), axis=1)
+    ours = lc.LogisticRegression(C=C).fit(X, y)
+    np.testing.assert_allclose(ours.coef_.sum(axis=0), 0.0, atol=1e-12)
+    np.testing.assert_allclose(ours.intercept_.sum(), 0.0, atol=1e-12)
+    theirs = LogisticRegression(C=C if np.isfinite(C) else 1e12, tol=1e-12, max_iter=100_000).fit(X, y)
+    np.testing.assert_allclose(ours.intercept_, theirs.intercept_, atol=2e-4)
+    np.testing.assert_allclose(ours.coef_, theirs.coef_, atol=2e-4)
+    np.testing.assert_allclose(ours.predict_proba(X), theirs.predict_proba(X), atol=1e-5)
+
+
 def test_one_vs_rest_is_k_binary_models():
     from sklearn.multiclass import OneVsRestClassifier
 

@@ -241,3 +241,18 @@ def test_screen_never_changes_a_decision_on_adversarial_data(case, bias_update):
     w, b, k = textbook_perceptron(X, y, step, max_epochs=15)
     np.testing.assert_array_equal(clf.coef_, w)
     assert clf.intercept_ == b and clf.n_updates_ == k
+
+
+def test_error_history_and_weights_by_epoch_start_from_coef_init():
+    from lincourse.perceptron import error_history, weights_by_epoch
+
+    X = np.array([[1.0, 0.0], [2.0, 1.0], [-1.0, 0.5], [-2.0, -1.0]])
+    y = np.array([1, 1, -1, -1])
+    clf = lc.Perceptron().fit(X, y, coef_init=[1.0, 0.0])   # separates already: no update
+    assert clf.n_updates_ == 0
+    np.testing.assert_array_equal(error_history(clf, X, y), [0.0])
+    coefs, intercepts = weights_by_epoch(clf)
+    np.testing.assert_array_equal(coefs, [[1.0, 0.0]])
+    np.testing.assert_array_equal(intercepts, [0.0])
+    start = lc.Perceptron().fit(X, y, coef_init=[1.0, 0.0], intercept_init=-1.5)
+    assert error_history(start, X, y)[0] == 0.25   # w = (1, 0), b = -1.5 errs on (1, 0) only
