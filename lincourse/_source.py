@@ -1,4 +1,4 @@
-"""Show the source of a lincourse function or class in a notebook (chapters 4 and 5).
+"""Show the source of a lincourse function or class in a notebook (chapters 3 and 8).
 
 The chapters print the learners' own code next to their algorithm blocks, so the code a reader
 studies is the code that runs, and cannot drift from it.

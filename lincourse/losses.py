@@ -1,8 +1,9 @@
 """Losses: the 0-1 loss and its surrogates, the sigmoid, the softmax and the cross-entropy, without overflow.
 
-Chapter 5 (*Logistic regression*) defines every formula here except :func:`margin_losses`, the 0-1
-loss and its three surrogates as functions of the margin, which chapter 3 (*Training error and
-linear separability*) plots side by side.
+Chapter 7 (*The logistic model and maximum likelihood*) defines the sigmoid and the cross-entropy,
+chapter 10 (*Curved boundaries and several classes*) the softmax; :func:`margin_losses`, the 0-1 loss
+and its three surrogates as functions of the margin, is what chapter 3 (*Training error and linear
+separability*) plots side by side.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ def margin_losses(margins):
     * ``"perceptron"``: ``max(0, -m)``, whose sum over the mistakes is chapter 6's perceptron
       criterion;
     * ``"hinge"``: ``max(0, 1 - m)``, the perceptron loss moved one unit to the right;
-    * ``"logistic"``: ``log2(1 + exp(-m))``, the logistic loss in bits: chapter 5's
+    * ``"logistic"``: ``log2(1 + exp(-m))``, the logistic loss in bits: chapter 7's
       ``log(1 + exp(-m))`` divided by ``log 2``, so that it equals 1 at ``m = 0``. Computed as
       ``logaddexp(0, -m) / log(2)``, without overflow.
 
@@ -123,9 +124,9 @@ def _log_softmax(Z):
 def cross_entropy(t, p):
     """Mean cross-entropy between targets ``t`` and predicted probabilities ``p``.
 
-    Chapter 5, equation ``(cross-entropy)``:
+    Chapter 7, equation ``(cross-entropy)``:
     ``-(1/N) sum_i [t_i log p_i + (1 - t_i) log(1 - p_i)]`` for binary targets ``t_i in {0, 1}``
-    and ``p_i = P(t_i = 1)``; equation ``(softmax-cross-entropy)``,
+    and ``p_i = P(t_i = 1)``; chapter 10, equation ``(softmax-cross-entropy)``,
     ``-(1/N) sum_i log p_{i, t_i}``, when ``p`` has one column per class and ``t`` holds class
     indices ``0..K-1``.
 

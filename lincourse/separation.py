@@ -1,7 +1,7 @@
 """Does the maximum-likelihood logistic regression exist? Complete and quasi-complete separation.
 
-Chapter 5 (*Logistic regression*), section on separable data. The unpenalised logistic loss has a
-minimiser, and exactly one, if and only if
+Chapter 8 (*Fitting logistic regression, and when the fit does not exist*), section on separable data.
+The unpenalised logistic loss has a minimiser, and exactly one, if and only if
 
 * no nonzero ``(w, b)`` has ``y_i (w . x_i + b) >= 0`` for every ``i`` (the two classes *overlap*), and
 * the design ``[1, X]`` (``X`` without an intercept) has full column rank

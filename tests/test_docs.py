@@ -105,10 +105,35 @@ def test_a_docstring_names_the_chapter_that_defines_what_it_cites():
     for path in sorted((ROOT / "lincourse").rglob("*.py")):
         text = path.read_text()
         # "Chapter N" followed, in the same sentence, by the labels it cites
-        # (up to the end of the sentence or the next chapter named, whichever comes first)
-        for m in re.finditer(r"[Cc]hapter (\d+)((?:(?![Cc]hapter \d)[^.])*?(?:\.\s|$|(?=[Cc]hapter \d)))", text, re.S):
+        # (up to the end of the sentence, a full stop followed by a space, so that "0..K-1" does not end it,
+        # or the next chapter named, whichever comes first)
+        for m in re.finditer(r"[Cc]hapter (\d+)((?:(?![Cc]hapter \d)(?:[^.]|\.(?!\s)))*?(?:\.\s|$|(?=[Cc]hapter \d)))", text, re.S):
             for label in re.findall(r"``\(?((?:alg|thm|prop|def|cor|lem)-[\w-]+|[a-z]+(?:-[a-z]+)*)\)?``", m.group(2)):
                 if label in defined and defined[label] != int(m.group(1)):
                     wrong.append(f"{path.relative_to(ROOT)}: chapter {m.group(1)} for {label} "
                                  f"(defined in chapter {defined[label]})")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_every_chapter_named_with_its_title_has_that_title():
+    """ "Chapter 7 (*The logistic model and maximum likelihood*)" in the code, the tools and the docs names
+    the chapter the table of contents puts at number 7, by its title (a chapter that moves fails here)."""
+    import yaml
+
+    toc = yaml.safe_load((ROOT / "_toc.yml").read_text())
+    titles = {}
+    for number, entry in enumerate(toc["chapters"], start=1):
+        nb = json.loads((ROOT / f"{entry['file']}.ipynb").read_text())
+        titles[number] = "".join(nb["cells"][0]["source"]).splitlines()[0].lstrip("# ").strip()
+    files = [*(ROOT / "lincourse").rglob("*.py"), *(ROOT / "tools").rglob("*.py"), *(ROOT / "docs").rglob("*.md"),
+             ROOT / "README.md"]
+    wrong, seen = [], 0
+    for path in files:
+        text = " ".join(path.read_text(encoding="utf-8").split())   # a title may break across lines
+        for number, title in re.findall(r"[Cc]hapters? (\d+) \(\*([^*]+)\*\)", text):
+            seen += 1
+            if titles.get(int(number)) != title:
+                wrong.append(f"{path.relative_to(ROOT)}: chapter {number} (*{title}*), but chapter {number} is "
+                             f"*{titles.get(int(number))}*")
+    assert seen >= 4, "the scan found no chapter named with its title"
     assert not wrong, "\n".join(wrong)
