@@ -105,8 +105,16 @@ def test_the_polynomial_kernel_is_an_inner_product_of_features():
     X, _ = _disc()
     phi = np.c_[np.ones(len(X)), np.sqrt(2) * X, X ** 2, np.sqrt(2) * X[:, :1] * X[:, 1:]]   # phi_2
     np.testing.assert_allclose((1 + X @ X.T) ** 2, phi @ phi.T)
-    d = 7                                                # the count of the proof: (d + 1)(d + 2) / 2 features
-    assert 1 + 2 * d + d * (d - 1) // 2 == (d + 1) * (d + 2) // 2
+    # the proof's features in any dimension d: 1, sqrt(2) x_j, x_j^2 and sqrt(2) x_j x_k (j < k), which number
+    # (d + 1)(d + 2) / 2 and whose inner products are the kernel's
+    rng = np.random.default_rng(0)
+    for d in range(1, 8):
+        P = rng.standard_normal((5, d))
+        pairs = [(j, k) for j in range(d) for k in range(j + 1, d)]
+        features = np.c_[np.ones(5), np.sqrt(2) * P, P ** 2,
+                         np.array([[np.sqrt(2) * p[j] * p[k] for j, k in pairs] for p in P]).reshape(5, len(pairs))]
+        assert features.shape[1] == (d + 1) * (d + 2) // 2
+        np.testing.assert_allclose(features @ features.T, (1 + P @ P.T) ** 2)
 
 
 def test_the_kernel_perceptron_makes_the_updates_of_the_perceptron_on_the_features():

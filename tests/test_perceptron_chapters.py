@@ -11,8 +11,8 @@ from matplotlib.figure import Figure
 
 import lincourse as lc
 from lincourse.explorers import perceptron as figures
-from lincourse.perceptron import (error_history, max_margin_separator, mistake_experiment, perceptron_orders,
-                                  tightest_mistake_bound, weights_by_epoch)
+from lincourse.perceptron import (error_history, max_margin_separator, mistake_bound, mistake_experiment,
+                                  perceptron_orders, tightest_mistake_bound, weights_by_epoch)
 
 svm = pytest.importorskip("sklearn.svm")
 
@@ -313,7 +313,7 @@ def test_chapter5_by_hand_run():
     w, b, y = run.coef_, run.intercept_, np.array([1, 1, -1, -1])
     margins = y * (X @ w + b)
     assert margins.tolist() == [9, 1, 3, 6] and np.max(np.sum(X ** 2, axis=1)) == 8 and w @ w + b ** 2 == 14
-    assert (1 + 8) * 14 / margins.min() ** 2 == 126
+    assert mistake_bound(X, y, w, b) == 126   # the corollary's bound, as lincourse computes it
     _quoted("05_perceptron.ipynb", "are 9, 1, 3\nand 6", "$R^2 = \\lVert x^{(4)}\\rVert^2 = 8$",
             "$\\lVert w\\rVert^2 + b^2 = 10 + 4 = 14$", "at most $(1 + 8) \\cdot 14 / 1^2 = 126$ updates; the run\nmade 4")
 
