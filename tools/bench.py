@@ -379,11 +379,38 @@ def player_steps(site, moves=12):
     return result
 
 
+_FIRST_PAINT = """async () => {
+  await document.fonts.ready;
+  const nav = performance.getEntriesByType('navigation')[0];
+  const fonts = performance.getEntriesByType('resource').filter(r => /katex\\/fonts\\//.test(r.name));
+  return [nav.domContentLoadedEventEnd, Math.max(nav.domContentLoadedEventEnd, ...fonts.map(r => r.responseEnd))];
+}"""
+
+
+def first_paint(site):
+    """{page name: (DOMContentLoaded ms, formulas complete ms)}: when the last KaTeX font a page uses
+    arrived, against DOMContentLoaded, in Chromium from a local server; {} without Chromium."""
+    result = {}
+    with _site_in_chromium(site) as found:
+        if found is None:
+            return {}
+        browser, base = found
+        for page_path in [site / "intro.html", *sorted((site / "chapters").glob("*.html"))]:
+            page = browser.new_context(viewport={"width": 1366, "height": 900}).new_page()
+            page.goto(f"{base}/{page_path.relative_to(site).as_posix()}", wait_until="load")
+            result[page_path.name] = tuple(page.evaluate(_FIRST_PAINT))
+            page.context.close()
+    return result
+
+
 def site_rows():
     """The built site: its size, and the players' step times (see :func:`player_steps`)."""
     site = ROOT / "_build" / "html"
     total = sum(f.stat().st_size for f in site.rglob("*") if f.is_file())
     rows = [("Whole site (_build/html)", f"{total / 1e6:.1f} MB", "target <= 150 MB")]
+    for name, (dcl, math_done) in first_paint(site).items():
+        rows.append((f"Formulas complete, {name}", f"{math_done:.0f} ms ({math_done / dcl:.2f} x DOMContentLoaded)",
+                     "target <= 1.25 x DOMContentLoaded + 100 ms"))
     for name, times in player_steps(site).items():
         if times:
             rows.append((f"Website player step, {name} ({len(times)} moves)",
