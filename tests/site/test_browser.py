@@ -75,10 +75,13 @@ def test_chapter_page(browser, server, path):
     first = players.first
     first.scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / f"{name}-light.png"), full_page=False)
-    # the theme's own switch: pydata-sphinx-theme reads the mode from localStorage on load
-    page.evaluate("() => localStorage.setItem('mode', 'dark')")
+    # the theme's own switch: pydata-sphinx-theme's inline script sets data-theme from localStorage's
+    # "theme" (the last theme it drew, light here) and its deferred script then derives it from "mode": both
+    # are set, and the test waits for the theme's own script rather than reading at one moment
+    page.evaluate("() => { localStorage.setItem('mode', 'dark'); localStorage.setItem('theme', 'dark'); }")
     page.reload(wait_until="networkidle")
-    assert page.evaluate("() => document.documentElement.dataset.theme") == "dark"
+    page.wait_for_function("() => document.documentElement.dataset.theme === 'dark'"
+                           " && document.documentElement.dataset.mode === 'dark'", timeout=10000)
     page.locator("figure.lincourse-player").first.scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / f"{name}-dark.png"), full_page=False)
     foreign = sorted({urlparse(u).netloc for u in requests if urlparse(u).scheme in ("http", "https")
