@@ -23,7 +23,7 @@ NUMERIC = ("number", "count", "vector")
 
 # Chapters still to be rewritten to the core-path rules (the perceptron chapters and chapter 10; the
 # logistic chapters), and the rules each still breaks.
-_ALL = {"core_time", "minutes", "going_further_layer", "warm_up", "hints", "sources_in_going_further"}
+_ALL = {"core_time", "time_plan", "minutes", "going_further_layer", "warm_up", "hints", "sources_in_going_further"}
 PENDING = {
     "05_perceptron": _ALL | {"core_exercises", "core_words", "notation"},
     "06_perceptron_nonseparable": _ALL | {"core_words", "notation"},
@@ -224,6 +224,25 @@ def test_teaching_notes_are_folded_for_instructors_with_a_time_plan():
         for note in notes:
             assert re.match(r"^:::+\{admonition\} For instructors\n:class: dropdown instructor", note), note[:80]
         assert re.search(r"\d+\s*min", "\n".join(notes)), f"{stem}: the teaching notes give no time plan"
+
+
+PLAN = re.compile(r"\*\*Time plan \((\d+) minutes: (\d+) planned, (\d+) in reserve\)\.\*\*(.*?)(?:\n\n|$)", re.S)
+
+
+@_rule("time_plan")
+def test_the_time_plan_adds_up_to_the_lecture(stem):
+    """"**Time plan (75 minutes: 70 planned, 5 in reserve).** The learning problem: 10 min. ..." adds up."""
+    ch = MODELS[stem]
+    notes = "\n".join(c.source for i, c in enumerate(ch.cells) if ch.is_instructor(i))
+    m = PLAN.search(notes)
+    assert m, f"{stem}: no '**Time plan (T minutes: P planned, R in reserve).**' in the teaching notes"
+    total, planned, reserve = map(int, m.groups()[:3])
+    items = sum(int(n) for n in re.findall(r"(\d+) min\b", m.group(4)))
+    assert planned + reserve == total, f"{stem}: {planned} planned + {reserve} in reserve is not {total}"
+    assert items == planned, f"{stem}: the plan's items add up to {items} minutes, not the {planned} planned"
+    opening = cm.source(ch.cells[0])
+    assert re.search(rf"\b{total}\s*minutes", opening) or f"{total} min" in opening, \
+        f"{stem}: the opening does not give the lecture's {total} minutes"
 
 
 @_rule("notation")
