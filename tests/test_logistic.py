@@ -1,4 +1,4 @@
-"""Chapter 5: logistic regression against scikit-learn, its stopping rules and its bad input."""
+"""Chapters 7-10: logistic regression against scikit-learn, its stopping rules and its bad input."""
 
 import warnings
 
@@ -118,6 +118,67 @@ def test_softmax_parameters_are_the_sum_to_zero_representative(C):
     np.testing.assert_allclose(ours.coef_, theirs.coef_, atol=2e-4)
     np.testing.assert_allclose(ours.predict_proba(X), theirs.predict_proba(X), atol=1e-5)
 
+
+
+# scikit-learn's test_logistic_glmnet: R's glmnet (alpha=0, lambda=1, standardize=F) on nine points; glmnet's
+# penalty lambda ||w||^2 / 2 on the mean loss is scikit-learn's C = 1 / (lambda N) = 1 / 9
+GLMNET_X = np.array([[-4, -3, -2, -1, 0, 1, 2, 3, 4], [0, 0, 1, 0, 1, 1, 1, 0, 0]], dtype=float).T
+GLMNET_INTERCEPT = [-0.12004759652, 2.251747383e-01, -0.1051271418]
+GLMNET_COEF = [[-0.38023389305, -0.01226499932], [-8.164030176e-05, 4.734548012e-02], [0.3803155334, -0.0350804808]]
+
+
+def test_softmax_gives_glmnets_parameters_on_its_three_class_example():
+    """glmnet and scikit-learn return the representative whose offsets sum to 0; so does lincourse."""
+    from sklearn.linear_model import LogisticRegression
+
+    two = lc.LogisticRegression(C=1 / 9).fit(GLMNET_X, [0, 0, 0, 1, 1, 1, 1, 1, 1])
+    assert two.intercept_ == pytest.approx(0.89230405539, rel=1e-5)
+    np.testing.assert_allclose(two.coef_, [0.44464569182, 0.01457563448], rtol=1e-5)
+    y = np.array([0, 0, 0, 1, 1, 1, 2, 2, 2])
+    three = lc.LogisticRegression(C=1 / 9).fit(GLMNET_X, y)
+    np.testing.assert_allclose(three.intercept_, GLMNET_INTERCEPT, rtol=1e-5)
+    np.testing.assert_allclose(three.coef_, GLMNET_COEF, rtol=1e-5, atol=1e-8)   # glmnet stops at thresh=1e-12
+    assert abs(three.intercept_.sum()) < 1e-12
+    # the probabilities: scikit-learn's Newton solver run to its limit agrees to 1e-8 ...
+    theirs = LogisticRegression(C=1 / 9, solver="newton-cholesky", tol=1e-14, max_iter=1000).fit(GLMNET_X, y)
+    np.testing.assert_allclose(three.predict_proba(GLMNET_X), theirs.predict_proba(GLMNET_X), atol=1e-8)
+    # ... and the objective at the returned parameters is the minimum the solver reached (shifting every
+    # class's weights by the same vector changed no probability)
+    P = three.predict_proba(GLMNET_X)
+    objective = -np.mean(np.log(P[np.arange(9), y])) + np.sum(three.coef_ ** 2) / (2 * (1 / 9) * 9)
+    assert objective == pytest.approx(three.loss_history_[-1], abs=1e-14)
+
+
+@pytest.mark.parametrize("fit_intercept", [False, True])
+def test_multinomial_identifiability_on_iris(fit_intercept):
+    """scikit-learn's test of the same name: with C = N on the standardised Iris data, the coefficients of
+    the three classes sum to 0 for each feature (atol 1e-10) and, with an offset, the offsets too (1e-11)."""
+    from sklearn.preprocessing import scale
+
+    X, y = lc.datasets.load_iris(return_X_y=True)
+    clf = lc.LogisticRegression(C=len(X), fit_intercept=fit_intercept).fit(scale(X), y)
+    np.testing.assert_allclose(clf.coef_.sum(axis=0), 0, atol=1e-10)
+    if fit_intercept:
+        assert clf.intercept_.sum() == pytest.approx(0, abs=1e-11)
+    else:
+        np.testing.assert_array_equal(clf.intercept_, np.zeros(3))
+
+
+@pytest.mark.parametrize("fit_intercept", [False, True])
+def test_unpenalised_softmax_is_identified_and_matches_sklearn(fit_intercept):
+    """scikit-learn's test_multinomial_identifiability (C = inf on data drawn from a softmax model): without a
+    penalty nothing pins the weights down but the convention, so the sums are 0 only because of it."""
+    rng = np.random.default_rng(0)
+    X = rng.standard_normal((300, 3))
+    y = np.argmax(X @ rng.standard_normal((3, 4)) + rng.gumbel(size=(300, 4)), axis=1)
+    ours = lc.LogisticRegression(fit_intercept=fit_intercept).fit(X, y)
+    theirs = sk_unpenalised(X, y, fit_intercept=fit_intercept)
+    assert ours.converged_
+    np.testing.assert_allclose(ours.coef_.sum(axis=0), 0, atol=1e-10)
+    assert np.sum(ours.intercept_) == pytest.approx(0, abs=1e-11)
+    np.testing.assert_allclose(ours.coef_, theirs.coef_, atol=1e-6)
+    np.testing.assert_allclose(ours.intercept_, theirs.intercept_, atol=1e-6)
+    np.testing.assert_allclose(ours.predict_proba(X), theirs.predict_proba(X), atol=1e-7)
 
 def test_one_vs_rest_is_k_binary_models():
     from sklearn.multiclass import OneVsRestClassifier
