@@ -20,8 +20,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 TOY = ROOT / "tests" / "data" / "grading" / "90_toy.ipynb"
-sys.path.insert(0, str(ROOT / "tools"))
-from grade import find_assignment  # noqa: E402
+from grade import find_assignment
 
 pytestmark = pytest.mark.skipif(shutil.which("otter", path=str(Path(sys.executable).parent)) is None,
                                 reason="otter-grader is not installed (pip install -e '.[test]')")

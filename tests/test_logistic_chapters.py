@@ -1,6 +1,6 @@
 """The logistic-regression chapters (7-9): gradient and Hessian, the gradient-descent path, the calibration
 table, the explorers and figures; and the chapters themselves: every number the prose quotes is recomputed here,
-every learning objective is practised, and each chapter is one lecture."""
+each chapter is one lecture with varied exercises (objectives practised: tests/test_chapter_rules.py)."""
 
 import warnings
 
@@ -263,10 +263,12 @@ def test_gaussian_classes_validate(kwargs, match):
         lc.datasets.make_gaussian_classes(10, **kwargs)
 
 
-# -- the chapters: one lecture each, objectives practised, numbers in the prose recomputed ---------------
+# -- the chapters: one lecture each, varied exercises, numbers in the prose recomputed ------------------
 import json
 import re
 from pathlib import Path
+
+import chapter_model as cm
 
 CHAPTERS = Path(__file__).resolve().parents[1] / "chapters"
 LOGISTIC = ["07_logistic_model", "08_fitting_logistic_regression", "09_logistic_regression_in_practice"]
@@ -279,57 +281,38 @@ def _cells(stem):
     return json.loads(path.read_text())["cells"]
 
 
-def _tags(cell):
-    return set(cell.get("metadata", {}).get("tags", []))
+def _model(stem):
+    _cells(stem)   # skips a chapter not written yet
+    return cm.read(CHAPTERS / f"{stem}.ipynb")
 
 
 def _prose(stem):
-    """The markdown a student reads as the lesson (tests/test_chapter_rules.py's cells: outside solutions,
-    teaching notes and answer cells)."""
-    from test_chapter_rules import _public_cells
-
-    _cells(stem)   # skips a chapter not written yet
-    nb = nbformat.read(CHAPTERS / f"{stem}.ipynb", as_version=4)
-    return "\n".join(c.source for c in _public_cells(nb) if c.cell_type == "markdown")
-
-
-def _declarations(stem):
-    return ["".join(c["source"]) for c in _cells(stem) if "exercise-declaration" in _tags(c)]
+    """The markdown a student reads as the lesson, core and Going further (the chapter model's prose)."""
+    ch = _model(stem)
+    return "\n".join(text for _, text in ch.prose() + ch.prose(going_further=True))
 
 
 @pytest.mark.parametrize("stem", LOGISTIC)
 def test_each_chapter_is_one_lecture(stem):
-    from test_chapter_rules import _prose_words   # the chapter rules' own count (a formula counts as one word)
-
-    prose = _prose(stem)
-    assert _prose_words(nbformat.read(CHAPTERS / f"{stem}.ipynb", as_version=4)) <= 4000
-    minutes = re.search(r"about (\d+) minutes", prose.split("## Learning objectives")[0])
+    ch = _model(stem)
+    assert ch.words() + ch.words(going_further=True) <= 4000   # the chapter model's count (a formula is one word)
+    minutes = re.search(r"about (\d+) minutes", _prose(stem).split("## Learning objectives")[0])
     assert minutes and int(minutes.group(1)) <= 90
-    notes = [c for c in _cells(stem) if "instructor" in _tags(c)]
-    assert notes and all(":class: dropdown instructor" in "".join(c["source"]) for c in notes)
-    assert any("Time plan" in "".join(c["source"]) for c in notes)
-    assert prose.count("About the sources") == 1
+    notes = [cm.source(c) for i, c in enumerate(ch.cells) if ch.is_instructor(i)]
+    assert notes and all(":class: dropdown instructor" in note for note in notes)
+    assert any("Time plan" in note for note in notes)
+    assert _prose(stem).count("About the sources") == 1
 
 
 @pytest.mark.parametrize("stem", LOGISTIC)
-def test_every_objective_is_practised_and_the_exercises_are_varied(stem):
-    prose = _prose(stem)
-    block = prose.split("## Learning objectives")[1].split("\n## ")[0]
-    objectives = [int(n) for n in re.findall(r"^(\d+)\. ", block, flags=re.M)]
-    assert objectives == list(range(1, len(objectives) + 1))
-    declarations = _declarations(stem)
-    practised = {int(n) for d in declarations for n in re.findall(r"objective=(\d+)", d)}
-    assert practised == set(objectives)
-    exercises = [d for d in declarations if re.search(r'declare\("ex-', d)]
+def test_the_exercises_are_varied(stem):
+    """Objectives practised and the cells of each exercise: tests/test_chapter_rules.py, for every chapter."""
+    ch = _model(stem)
+    assert len(ch.objectives) >= 3
+    exercises = [e for e in ch.exercises if not e.check]
     assert len(exercises) >= 4
-    assert any('kind="proof"' in d for d in exercises)
-    cells = _cells(stem)
-    for k, cell in enumerate(cells):   # the four parts, in order
-        if "exercise-declaration" in _tags(cell):
-            assert "{exercise}" in "".join(cells[k - 1]["source"])
-            assert {"answer", "remove-cell"} <= _tags(cells[k + 1])
-            assert "{solution-start}" in "".join(cells[k + 2]["source"])
-    assert "lincourse.checks" not in json.dumps(cells)
+    assert any(e.kind == "proof" for e in exercises)
+    assert "lincourse.checks" not in json.dumps(_cells(stem))
 
 
 @pytest.mark.parametrize("stem", LOGISTIC)
@@ -534,8 +517,8 @@ NUMBERS = {"07_logistic_model": _ch7_numbers, "08_fitting_logistic_regression": 
 def test_the_numbers_the_prose_quotes_are_what_lincourse_computes(stem):
     if stem not in NUMBERS:
         pytest.skip(f"no numbers registered for {stem}")
-    text = "\n".join("".join(c["source"]) for c in _cells(stem)
-                     if c["cell_type"] == "markdown" or "exercise-declaration" in _tags(c))   # feedback quotes too
+    text = "\n".join(cm.source(c) for c in _cells(stem)
+                     if c["cell_type"] == "markdown" or cm.DECLARATION in cm.tags(c))   # feedback quotes too
     outputs = "\n".join("".join(o.get("text", "")) for c in _cells(stem) if c["cell_type"] == "code"
                         for o in c.get("outputs", []))
     text, outputs = " ".join(text.split()), " ".join(outputs.split())

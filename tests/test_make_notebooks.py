@@ -4,12 +4,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import chapter_model as cm
 import nbformat
 import pytest
+from class_edition import _config, class_edition
+from make_notebooks import student_edition
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
-from make_notebooks import student_edition  # noqa: E402
 
 CHAPTERS = sorted((ROOT / "chapters").glob("*.ipynb"))
 
@@ -44,7 +45,7 @@ def test_student_edition_of_a_toy_notebook():
     assert "More text" in text and "print('kept')" in text
 
 
-def test_student_edition_keeps_the_answer_cell_and_drops_the_declaration():
+def test_student_edition_keeps_the_answer_cell_and_hint_and_drops_the_declaration():
     v4 = nbformat.v4
     nb = v4.new_notebook()
     nb.cells = [
@@ -53,14 +54,22 @@ def test_student_edition_keeps_the_answer_cell_and_drops_the_declaration():
                          metadata={"tags": ["exercise-declaration", "remove-input"]}),
         v4.new_code_cell('distance = ...   # your answer\ncheck("ex-toy", distance)',
                          metadata={"tags": ["answer", "remove-cell"]}),
+        v4.new_markdown_cell(":::{admonition} Hint\n:class: dropdown\nDivide by the norm: HINT-KEPT.\n:::",
+                             metadata={"tags": ["hint"]}),
         v4.new_markdown_cell("```{solution-start} ex-toy\n:class: dropdown\n```"),
         v4.new_code_cell('distance = 7 / 3  # SECRET-CODE\ncheck("ex-toy", distance)'),
         v4.new_markdown_cell("```{solution-end}\n```"),
         v4.new_markdown_cell("SECRET-NOTE", metadata={"tags": ["instructor"]}),
+        v4.new_markdown_cell("## Going further: more\n\nOPTIONAL-KEPT", metadata={"tags": ["going-further"]}),
     ]
+    assert cm.of_notebook(nb).exercise("ex-toy").hint == 3
     student = student_edition(nb)
     text = nbformat.writes(student)
     assert "SECRET" not in text and "stub" not in text
+    assert "HINT-KEPT" in text and "OPTIONAL-KEPT" in text
+    for_class = nbformat.writes(class_edition(nb))   # the class edition keeps the declaration, hint and Going further
+    assert "HINT-KEPT" in for_class and "OPTIONAL-KEPT" in for_class and "SECRET-DECLARATION" in for_class
+    assert "SECRET-CODE" not in for_class and "SECRET-NOTE" not in for_class
     answer = [c for c in student.cells if "answer" in c.metadata.get("tags", [])]
     assert len(answer) == 1 and answer[0].metadata.tags == ["answer"] and "distance = ..." in answer[0].source
 
@@ -87,18 +96,11 @@ def test_help_and_cli(tmp_path):
 
 def _solution_lines(nb):
     """Lines (25+ characters) that appear in solutions and nowhere else in the notebook."""
+    ch = cm.of_notebook(nb)
     lines, public = set(), set()
-    inside = False
-    for cell in nb.cells:
-        src = cell.source
-        if cell.cell_type == "markdown" and "{solution-start}" in src:
-            inside = True
-            continue
-        if cell.cell_type == "markdown" and "{solution-end}" in src:
-            inside = False
-            continue
-        target = lines if inside or "solution" in cell.metadata.get("tags", []) else public
-        target |= {line.strip() for line in src.splitlines() if len(line.strip()) >= 25}
+    for i, cell in enumerate(ch.cells):
+        target = lines if ch.is_solution(i) else public
+        target |= {line.strip() for line in cell.source.splitlines() if len(line.strip()) >= 25}
     # a solution line that is part of a longer line of the lesson (the same call with a comment, say) is public too
     return {line for line in lines - public if not any(line in other for other in public)}
 
@@ -115,13 +117,15 @@ def test_chapter_student_edition_has_no_solution_and_runs(path, tmp_path):
     leaked = [line for line in secret if line in text]
     assert not leaked, f"solution text survives in the student edition of {path.name}: {leaked[:3]}"
     assert not any("instructor" in c.metadata.get("tags", []) for c in student.cells)
+    kept, model = {c.id for c in student.cells}, cm.of_notebook(nb)
+    dropped = lambda i: model.is_solution(i) or model.is_instructor(i) or model.is_declaration(i)
+    assert all(c.id in kept for i, c in enumerate(model.cells)          # hints and the Going-further layer stay
+               if (model.roles.get(i) == "hint" or model.is_going_further(i)) and not dropped(i))
     NotebookClient(student, timeout=300, kernel_name="python3",
                    resources={"metadata": {"path": str(ROOT / "chapters")}}).execute()
 
 
 def test_class_edition_keeps_the_answer_boxes_and_drops_solutions_notes_and_buttons(tmp_path):
-    from class_edition import _config, class_edition
-
     nb = _toy()
     nb.cells.insert(1, nbformat.v4.new_code_cell('declare("ex-toy", answer="answer", reference=42)',
                                                  metadata={"tags": ["exercise-declaration", "remove-input"]}))

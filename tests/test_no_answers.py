@@ -2,7 +2,7 @@
 
 For every declared exercise of every chapter, the reference answer is computed (as the answer key
 computes it, ``tools/build_exercises.py``) and looked for, written the way a text or a program would
-write it (to 3, 4 and 6 significant digits, when that writing has at least three non-zero digits), in every file of the installed package ``lincourse``
+write it (``build_exercises.writings``: to 3, 4 and 6 significant digits, when that writing has at least three non-zero digits), in every file of the installed package ``lincourse``
 (sources, scripts, data, records) and in the student edition of every chapter. Numbers too short to
 be telling (fewer than three significant digits, such as 2 or 0.5) cannot be looked for this way;
 the records hold only salted hashes of every answer (tests/test_exercises.py).
@@ -10,32 +10,17 @@ the records hold only salted hashes of every answer (tests/test_exercises.py).
 
 import json
 import re
-import sys
 from pathlib import Path
 
 import nbformat
 import pytest
+from build_exercises import references_of, writings
+from make_notebooks import student_edition
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
-from build_exercises import references_of  # noqa: E402
-from make_notebooks import student_edition  # noqa: E402
 
 CHAPTERS = sorted((ROOT / "chapters").glob("*.ipynb"))
 PACKAGE = ROOT / "lincourse"
-
-
-def _writings(reference):
-    """The ways a program or a text would write a numeric reference, if they are telling enough."""
-    numbers = re.findall(r"-?\d+(?:\.\d+)?(?:e[+-]?\d+)?", reference or "")
-    found = set()
-    for text in numbers:
-        x = float(text)
-        for digits in (3, 4, 6):
-            written = f"{x:.{digits}g}"
-            if len(re.sub(r"[^1-9]", "", written)) >= 3:   # 2.33 or 0.345, not 1.05 or 200
-                found.add(written)
-    return found
 
 
 @pytest.fixture(scope="module")
@@ -56,7 +41,7 @@ def test_no_reference_answer_in_the_package_or_the_student_edition(chapter, pack
     student_text = "\n".join(c.source for c in student.cells)
     leaks = []
     for key, reference in references.items():
-        for written in _writings(reference):
+        for written in writings(reference):
             pattern = re.compile(r"(?<![\d.])" + re.escape(written) + r"(?!\d)")
             if pattern.search(student_text):
                 leaks.append(f"{key}: {written} in the student edition of {chapter.name}")
@@ -73,6 +58,6 @@ def test_the_records_hold_no_reference():
             continue
         text = path.read_text(encoding="utf-8")
         for key, reference in references_of(chapter).items():
-            for written in _writings(reference):
+            for written in writings(reference):
                 assert not re.search(r'(?<![\w.])' + re.escape(written) + r'(?![\w])', text), (key, written)
         assert all(set(r) >= {"accept", "wrong"} for r in json.loads(text)["exercises"])

@@ -9,7 +9,6 @@ one of them fails here. ``CITATION.cff`` is validated against the CFF 1.2.0 JSON
 
 import json
 import re
-import sys
 import tomllib
 from datetime import date
 from pathlib import Path
@@ -21,8 +20,7 @@ import yaml
 import lincourse
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
-import execute_notebooks as ex  # noqa: E402
+import execute_notebooks as ex
 
 SEMVER = r"\d+\.\d+\.\d+"
 CC_BY = "https://creativecommons.org/licenses/by/4.0/"

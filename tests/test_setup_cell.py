@@ -23,8 +23,7 @@ import nbformat
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
-import execute_notebooks as ex  # noqa: E402
+import execute_notebooks as ex
 
 CHAPTERS = sorted((ROOT / "chapters").glob("*.ipynb"))
 

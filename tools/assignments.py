@@ -30,7 +30,6 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
 DATA = ROOT / "lincourse" / "exercises" / "data"
 WRITTEN = ("proof", "explanation")
 

@@ -5,8 +5,8 @@ Usage: ``python tools/build_exercises.py [--check] [--out DIR] [NOTEBOOK ...]``
 
 A chapter declares each exercise in a code cell tagged ``exercise-declaration``
 (``lincourse.exercises.declare(...)``). This tool runs each chapter in a fresh kernel, in order, up to
-its last declaration cell and without its cells tagged ``solution`` (a reference is computed by
-lincourse, never by the solution), then writes the records the declarations made to
+its last declaration cell and without its solutions (read through ``tools/chapter_model.py``: a reference is
+computed by lincourse, never by the solution), then writes the records the declarations made to
 ``DIR/<chapter-stem>.json``. The records hold salted hashes, never a reference answer; they are
 shipped with lincourse, so that the student notebooks and the autograder check against them.
 A chapter without declarations gets no file (a stale one is removed).
@@ -19,21 +19,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from pathlib import Path
 
+import chapter_model as cm
+
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "lincourse" / "exercises" / "data"
-TAG = "exercise-declaration"
-_LABEL = re.compile(r"^:::+\{exercise\}[^\n]*\n(?::[\w-]+:[^\n]*\n)*?:label:\s*([\w:-]+)", re.M)
 _DUMP = ("import json as _json, lincourse.exercises._declare as _d, lincourse.exercises._answer_key as _k\n"
          "print(_json.dumps([_d.declared(), {k: _k.shown(v) for k, v in _d._REFERENCES.items()}]))")
 PRIVATE = ROOT / "_build" / "exercises"   # the reference answers, for tests and the answer key: never shipped
-
-
-def _tags(cell):
-    return set(cell.get("metadata", {}).get("tags", []))
 
 
 def records_of(path, timeout=600):
@@ -55,6 +50,22 @@ def references_of(path, timeout=600):
     return run_declarations(path, timeout)[1]
 
 
+def writings(reference):
+    """The ways a program or a text would write a numeric reference (3, 4 and 6 significant digits), when
+    they are telling enough to be looked for: at least three non-zero digits (2.33 or 0.345, not 1.05 or 200).
+    The tests look for them where a student could read them (the package, the student and class editions)."""
+    import re
+
+    found = set()
+    for text in re.findall(r"-?\d+(?:\.\d+)?(?:e[+-]?\d+)?", reference or ""):
+        x = float(text)
+        for digits in (3, 4, 6):
+            written = f"{x:.{digits}g}"
+            if len(re.sub(r"[^1-9]", "", written)) >= 3:
+                found.add(written)
+    return found
+
+
 def run_declarations(path, timeout=600):
     """``(records, references)`` of notebook ``path``: its code cells run in a fresh kernel up to the
     last declaration, without solutions; the references are cached (see :func:`references_of`)."""
@@ -63,11 +74,12 @@ def run_declarations(path, timeout=600):
     import nbformat
     from nbclient import NotebookClient
 
-    nb = nbformat.read(path, as_version=4)
-    declarations = [k for k, c in enumerate(nb.cells) if c.cell_type == "code" and TAG in _tags(c)]
+    ch = cm.read(path)
+    nb = ch.nb
+    declarations = [i for i, c in enumerate(ch.cells) if c.cell_type == "code" and ch.is_declaration(i)]
     if not declarations:
         return [], {}
-    cells = [c for c in nb.cells[:declarations[-1] + 1] if c.cell_type == "code" and "solution" not in _tags(c)]
+    cells = [c for i, c in enumerate(ch.cells[:declarations[-1] + 1]) if c.cell_type == "code" and not ch.is_solution(i)]
     nb.cells = cells + [nbformat.v4.new_code_cell(_DUMP)]
     NotebookClient(nb, timeout=timeout, kernel_name="python3",
                    resources={"metadata": {"path": str(Path(path).parent)}}).execute()
@@ -81,11 +93,8 @@ def run_declarations(path, timeout=600):
 
 def undeclared(path, records):
     """The exercise labels of notebook ``path`` that no declaration covers (chapters not yet migrated)."""
-    import nbformat
-
-    nb = nbformat.read(path, as_version=4)
-    labels = [m for c in nb.cells if c.cell_type == "markdown" for m in _LABEL.findall(c.source)]
-    return [label for label in labels if label not in {r["key"] for r in records}]
+    keys = {r["key"] for r in records}
+    return [e.key for e in cm.read(path).exercises if e.key not in keys]
 
 
 def render(stem, records):

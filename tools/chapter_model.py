@@ -54,6 +54,11 @@ def source(cell):
     return "".join(text) if isinstance(text, list) else text
 
 
+def without_inline_solutions(markdown):
+    """The text of a markdown cell without the ``{solution}`` directives written inside it."""
+    return INLINE_SOLUTION.sub("", markdown)
+
+
 def words(markdown):
     """Words of prose: a formula is one word, code blocks and directive option lines none."""
     text = FENCE.sub(" ", markdown)
@@ -163,6 +168,10 @@ class Chapter:
     def is_instructor(self, i):
         return INSTRUCTOR in tags(self.cells[i])
 
+    def is_declaration(self, i):
+        """A cell that declares exercises (it computes their references: never in a student's copy)."""
+        return DECLARATION in tags(self.cells[i])
+
     def is_solution(self, i):
         return self.roles.get(i) == "solution" or SOLUTION in tags(self.cells[i])
 
@@ -256,8 +265,12 @@ def read(path):
     """The :class:`Chapter` of notebook ``path``."""
     import nbformat
 
+    return of_notebook(nbformat.read(path, as_version=4), path)
+
+
+def of_notebook(nb, path="notebook.ipynb"):
+    """The :class:`Chapter` of an nbformat notebook ``nb`` already in memory (named ``path`` in errors)."""
     path = Path(path)
-    nb = nbformat.read(path, as_version=4)
     cells = nb.cells
     title = next((m.group(2) for c in cells if c.cell_type == "markdown" for m in [HEADING.search(source(c))] if m), "")
     sections = [Section(i, len(m.group(1)), m.group(2))

@@ -5,7 +5,8 @@ builds it into ``_build/class/html``.
 
 The public site is for self-study: solutions in dropdowns, teaching notes folded in a box for
 instructors. A class that grades its homework is pointed at the class edition instead: the same
-chapters, explorers, players and answer boxes (which hold salted hashes only), without
+chapters, explorers, players, answer boxes (which hold salted hashes only), hints and Going-further
+sections, read through the one chapter model (``tools/chapter_model.py``), without
 
 * the solutions (every ``solution-start`` ... ``solution-end`` block and every cell tagged ``solution``),
 * the teaching notes (cells tagged ``instructor``),
@@ -24,34 +25,26 @@ import shutil
 import sys
 from pathlib import Path
 
+import chapter_model as cm
+
 ROOT = Path(__file__).resolve().parents[1]
 PDF = ROOT / "_static" / "downloads" / "linear-classification.pdf"   # make pdf writes it
-sys.path.insert(0, str(ROOT / "tools"))
-from make_notebooks import END, INLINE, START, _tags  # noqa: E402
 
 BANNER = ("\n:::{note}\nThis is the class edition of the course: it has no solutions. Your instructor hands out the "
           "notebooks and says how exercises are submitted.\n:::\n")
 
 
 def class_edition(nb):
-    """A copy of notebook ``nb`` without solutions or teaching notes (outputs kept)."""
+    """A copy of notebook ``nb`` without solutions or teaching notes (outputs, hints and Going further kept)."""
     nb = copy.deepcopy(nb)
-    cells, inside = [], False
-    for cell in nb.cells:
-        source = cell.source
-        if cell.cell_type == "markdown" and START.search(source):
-            inside = True
+    ch = cm.of_notebook(nb)
+    cells = []
+    for i, cell in enumerate(ch.cells):
+        if ch.is_solution(i) or ch.is_instructor(i):
             continue
-        if inside:
-            inside = not (cell.cell_type == "markdown" and END.search(source))
-            continue
-        if _tags(cell) & {"instructor", "solution"}:
-            continue
-        if cell.cell_type == "markdown" and INLINE.search(source):
-            cell.source = INLINE.sub("", source)
+        if cell.cell_type == "markdown":
+            cell.source = cm.without_inline_solutions(cm.source(cell))
         cells.append(cell)
-    if inside:
-        raise ValueError("a solution is opened with solution-start but never closed")
     nb.cells = cells
     return nb
 

@@ -10,33 +10,26 @@ teaching notes. This tool writes
   declarations, with all outputs cleared. Each exercise keeps its answer cell (tagged ``answer``):
   the cell the student writes in and whose ``check`` reads it (``docs/exercises.md``).
 
-What counts as a solution: every cell tagged ``solution``, and every cell between a markdown cell
-opening a gated sphinx-exercise solution (```` ```{solution-start} ex-label ````) and the cell that
-closes it (```` ```{solution-end} ````), markers included. Teaching notes are cells tagged
-``instructor``; declarations are cells tagged ``exercise-declaration`` (they compute the reference
-answers; the student edition checks against the hashed records shipped with lincourse). A solution
-``{solution}`` directive written inside a single markdown cell is removed from that cell's text.
-An exercise written before answer cells existed (no cell tagged ``answer`` before its solution)
-gets a stub cell in place of its solution.
+The chapter is read through the one chapter model (``tools/chapter_model.py``): a solution is a cell
+of an exercise's solution block (``solution-start`` ... ``solution-end``, markers included) or a cell
+tagged ``solution``; teaching notes are cells tagged ``instructor``; declarations are cells tagged
+``exercise-declaration`` (they compute the reference answers; the student edition checks against the
+hashed records shipped with lincourse). Hints (cells tagged ``hint``) and the Going-further layer stay.
+A ``{solution}`` directive written inside a single markdown cell is removed from that cell's text.
+An exercise without an answer cell gets a stub cell in place of its solution.
 """
 
 from __future__ import annotations
 
 import argparse
 import copy
-import re
 import shutil
 import sys
 from pathlib import Path
 
+import chapter_model as cm
+
 ROOT = Path(__file__).resolve().parents[1]
-START = re.compile(r"```\{solution-start\}\s*([\w:-]+)")
-END = re.compile(r"```\{solution-end\}")
-INLINE = re.compile(r"(?ms)^(:{3,}|`{3,})\{solution\}.*?^\1\s*$\n?")
-
-
-def _tags(cell):
-    return set(cell.get("metadata", {}).get("tags", []))
 
 
 def _stub(label):
@@ -47,49 +40,31 @@ def _stub(label):
     return nbformat.v4.new_code_cell(text, metadata={"tags": ["stub"]})
 
 
-DROPPED = {"instructor", "exercise-declaration"}
-
-
 def student_edition(nb):
     """Return a copy of ``nb`` without solutions, teaching notes, declarations or outputs."""
     nb = copy.deepcopy(nb)
-    cells, inside, label, stubbed, answered = [], False, None, False, False
-    for cell in nb.cells:
-        source = "".join(cell.source) if isinstance(cell.source, list) else cell.source
-        tags = _tags(cell)
-        if cell.cell_type == "markdown" and START.search(source):
-            # an exercise with an answer cell needs no stub: the student writes there
-            inside, label, stubbed = True, START.search(source).group(1), answered
-            answered = False
-            continue
-        if inside:
-            if cell.cell_type == "markdown" and END.search(source):
-                inside = False
-                if not stubbed:
-                    cells.append(_stub(label))
-                continue
-            if cell.cell_type == "code" and not stubbed:
-                cells.append(_stub(label))
-                stubbed = True
-            continue
-        if tags & DROPPED:
-            continue
-        if "answer" in tags:
-            answered = True
-            tags.discard("remove-cell")   # the website hides answer cells; a notebook shows them
-            cell.metadata["tags"] = sorted(tags)
-        if "solution" in tags:
-            if cell.cell_type == "code":
+    ch = cm.of_notebook(nb)
+    # an exercise without an answer cell gets a stub where its solution was: the student writes there
+    stubs = {e.solution[0]: e.key for e in ch.exercises if e.answer is None and e.solution}
+    cells = []
+    for i, cell in enumerate(ch.cells):
+        if i in stubs:
+            cells.append(_stub(stubs[i]))
+        if ch.is_solution(i):
+            if ch.roles.get(i) != "solution" and cell.cell_type == "code":
                 cells.append(_stub(cell.metadata.get("exercise", "above")))
             continue
-        if cell.cell_type == "markdown" and INLINE.search(source):
-            cell.source = INLINE.sub("", source)
-        if cell.cell_type == "code":
+        if ch.is_instructor(i) or ch.is_declaration(i):
+            continue
+        if cm.ANSWER in cm.tags(cell):
+            # the website hides answer cells; a notebook shows them
+            cell.metadata["tags"] = sorted(cm.tags(cell) - {"remove-cell"})
+        if cell.cell_type == "markdown":
+            cell.source = cm.without_inline_solutions(cm.source(cell))
+        else:
             cell.outputs = []
             cell.execution_count = None
         cells.append(cell)
-    if inside:
-        raise ValueError(f"a solution for {label} is opened with solution-start but never closed")
     nb.cells = cells
     nb.metadata.pop("widgets", None)
     return nb

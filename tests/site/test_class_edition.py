@@ -6,17 +6,13 @@ and no reference answer anywhere in the pages (the same search as tests/test_no_
 """
 
 import re
-import sys
 from pathlib import Path
 
 import pytest
+from build_exercises import references_of, writings
 
 ROOT = Path(__file__).resolve().parents[2]
 CLASS = ROOT / "_build" / "class" / "html"
-sys.path.insert(0, str(ROOT / "tools"))
-sys.path.insert(0, str(ROOT / "tests"))
-from build_exercises import references_of  # noqa: E402
-from test_no_answers import _writings  # noqa: E402
 
 CHAPTERS = sorted((ROOT / "chapters").glob("*.ipynb"))
 
@@ -48,7 +44,7 @@ def test_a_class_page_has_answer_boxes_and_no_solution_note_or_button(chapter):
     text = _text(html)
     leaks = []
     for key, reference in references_of(chapter).items():
-        for written in _writings(reference):
+        for written in writings(reference):
             if re.search(r"(?<![\d.\w])" + re.escape(written) + r"(?![\d\w]|\.\d)", text):
                 leaks.append(f"{key}: {written}")
     assert not leaks, f"{chapter.stem}: " + ", ".join(leaks)

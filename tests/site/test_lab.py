@@ -59,11 +59,7 @@ def _write_student_editions(folder):
     """The student editions, as ``make notebooks`` writes them (the chapters are the instructor's)."""
     import nbformat
 
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        from make_notebooks import student_edition
-    finally:
-        sys.path.remove(str(ROOT / "tools"))
+    from make_notebooks import student_edition   # tools/ is on pytest's pythonpath (pyproject.toml)
     folder.mkdir()
     for name in CHAPTERS:
         nb = nbformat.read(ROOT / "chapters" / name, as_version=4)
