@@ -25,6 +25,13 @@
  * opened with Enter, to see it at full size in a dialog that scrolls; Escape or the Close button
  * closes it. A player's figure is shown as it is at that moment.
  *
+ * The sidebars' buttons: the themes wire the first ".primary-toggle" and ".secondary-toggle" of the
+ * page (document.querySelector), and with pydata-sphinx-theme 0.17 those are its own navbar icons,
+ * which sphinx-book-theme hides; the buttons a reader sees (the article header's hamburger and
+ * contents icon) had only a tooltip. A click on one of those is handed to the wired button: on a
+ * phone the chapter list or the page's contents open in a dialog, on a desktop the chapter list
+ * hides and shows again.
+ *
  * Live Code: the button loads the Thebe library from a CDN and then asks mybinder.org for a kernel.
  * Offline, or when either cannot be reached, the theme's button would say "Loading thebe from
  * CDN..." for ever; here it says what went wrong and what works instead.
@@ -107,6 +114,17 @@
   window.addEventListener("offline", function () {
     if (document.querySelector(".thebe-launch-button .loading-text, .thebe-launch-button .spinner"))
       liveCodeFailed("the connection was lost");
+  });
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest(".primary-toggle, .secondary-toggle");
+    if (!button) return;
+    var wired = document.querySelector(button.classList.contains("primary-toggle") ? ".primary-toggle" : ".secondary-toggle");
+    if (!wired || wired === button) return;
+    event.preventDefault();
+    event.stopPropagation();
+    button.blur();
+    wired.click();
   });
 
   document.addEventListener("click", function (event) {

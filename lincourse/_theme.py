@@ -33,10 +33,15 @@ References to exercises: a ``{ref}`` to an exercise reads "Exercise 8" (sphinx-e
 and the chapters write it as prose, "(see exercise {ref}`ex-...`)" or "Exercise {ref}`ex-...` is a
 good bridge", which printed "exercise Exercise 8" and "Exercise Exercise 15". The word before such
 a link is dropped when the link already says it, so the page reads "(see Exercise 8)".
+
+The student's progress (``_static/lincourse-progress.js``) needs to know what each chapter holds:
+:func:`course_inventory` writes ``_static/lincourse-course.js``, the course's version and, per
+chapter, its exercises' keys, kinds, points, ``core`` and ``minutes`` (no answers, no hashes).
 """
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import time
@@ -86,6 +91,35 @@ def _search_math(app, pagename, templatename, context, doctree):
         return
     for name in _KATEX_SCRIPTS:
         app.builder.add_js_file(f"katex/{name}", priority=600)
+
+
+_INVENTORY_FIELDS = ("key", "kind", "points", "core", "minutes")
+
+
+def course_inventory():
+    """The course's version and, per chapter (its page's name), its exercises, in declaration order."""
+    from lincourse import __version__
+    from lincourse.exercises._declare import DATA
+
+    chapters = []
+    for path in sorted(DATA.glob("*.json")):
+        records = json.loads(path.read_text(encoding="utf-8"))["exercises"]
+        chapters.append({"page": f"chapters/{path.stem}",
+                         "exercises": [{f: r.get(f) for f in _INVENTORY_FIELDS} for r in records]})
+    return {"version": __version__, "chapters": chapters}
+
+
+def write_inventory(static):
+    """Write ``lincourse-course.js`` (the inventory as ``window.lincourseCourse``) into ``static``."""
+    static = Path(static)
+    static.mkdir(parents=True, exist_ok=True)
+    data = json.dumps(course_inventory(), separators=(",", ":"))
+    (static / "lincourse-course.js").write_text(f"window.lincourseCourse = {data};\n", encoding="utf-8")
+
+
+def _inventory(app):
+    if app.builder.format == "html":
+        write_inventory(Path(app.outdir) / "_static")
 
 
 # The KaTeX fonts every page with math uses (upright and italic letters): asked for in the page's
@@ -166,6 +200,8 @@ def _rewrite_pages(app, exception):
 
 def setup(app):
     app.connect("builder-inited", _katex_scripts)
+    app.connect("builder-inited", _inventory)
+    app.add_js_file("lincourse-course.js", priority=400)
     app.connect("builder-inited", _start_katex, priority=900)   # after sphinxcontrib-katex's own
     app.connect("html-page-context", _search_math)
     app.connect("html-page-context", _fix_page, priority=900)

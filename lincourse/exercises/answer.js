@@ -229,14 +229,44 @@
       result.dataset.verdict = verdict === true ? "right" : verdict === false ? "wrong" : "none";
       setTimeout(() => { result.textContent = message; result.dataset.count = String(++count); }, 50);
     };
+    // the student's memory on this device (_static/lincourse-progress.js): what was typed, and the
+    // verdict of the last check of exactly that text
+    const memory = window.lincourseMemory;
+    const written = record.kind === "proof" || record.kind === "explanation";
+    const remember = verdict => {
+      if (!memory) return;
+      const saved = memory.get("answer", record.key) || {};
+      const entry = {text: field.value, attempts: state.attempts};
+      if (verdict !== undefined) { entry.checked = field.value; entry.verdict = verdict; }
+      else if (saved.checked !== undefined) { entry.checked = saved.checked; entry.verdict = saved.verdict; }
+      memory.set("answer", record.key, entry);
+    };
     const run = () => {
-      if (record.kind === "proof" || record.kind === "explanation") return show(null, compare(record));
+      if (written) {
+        show(null, compare(record));
+        return remember(field.value.trim() !== "" ? "compared" : "none");
+      }
       const {verdict, message} = answer(record, field.value, state);
       show(verdict, message);
+      remember(verdict === true ? "right" : verdict === false ? "wrong" : "none");
     };
     button.addEventListener("click", run);
+    field.addEventListener("input", () => remember());
     if (field.tagName === "INPUT")
       field.addEventListener("keydown", event => { if (event.key === "Enter") { event.preventDefault(); run(); } });
+    const saved = memory && memory.get("answer", record.key);
+    if (saved && typeof saved.text === "string") {
+      field.value = saved.text;
+      state.attempts = saved.attempts || 0;
+      box.dataset.restored = "";
+      if (!written && saved.checked === saved.text && saved.text.trim() !== "") {
+        // the verdict again, without counting an attempt
+        const {verdict, message} = answer(record, saved.text, {attempts: Math.max(0, state.attempts - 1)});
+        show(verdict, message);
+      } else if (written && saved.verdict === "compared") {
+        show(null, "Your answer from your last visit; you have compared it with the solution.");
+      }
+    }
   }
 
   window.lincourseAnswers = {sha256, canonicalNumber, formOfText, answer};

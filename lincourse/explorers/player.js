@@ -104,16 +104,34 @@
       }, {rootMargin: "50% 0px"});
       near.observe(root);
     }
+    // The sliders' positions are kept on this device (_static/lincourse-progress.js), per explorer.
+    var memory = window.lincourseMemory;
+    function remember() {
+      if (!memory) return;
+      var positions = [];
+      inputs.forEach(function (input) { positions.push(parseInt(input.value, 10)); });
+      memory.set("sliders", cfg.key, positions);
+    }
+    var saved = memory && memory.get("sliders", cfg.key);
+    var restored = Array.isArray(saved) && saved.length === inputs.length && saved.every(function (v, k) {
+      return v === Math.floor(v) && v >= 0 && v < cfg.sizes[k];
+    });
     inputs.forEach(function (input, k) {
       input.disabled = false;
+      if (restored && String(saved[k]) !== input.value) {
+        input.value = String(saved[k]);
+        input.setAttribute("aria-valuetext", cfg.values[k][saved[k]]);
+      }
       // The slider's own value (what a screen reader announces) follows the thumb at once; the
       // visible value beside it changes with the figure, in show().
       input.addEventListener("input", function () {
         input.setAttribute("aria-valuetext", cfg.values[k][parseInt(input.value, 10)]);
         show();
       });
+      input.addEventListener("change", remember);
     });
     root.classList.add("lincourse-live");
+    if (restored && String(index()) !== root.getAttribute("data-frame")) show();
 
     // A skip link beside the theme's "Skip to main content", so that the keyboard reaches every
     // explorer from the top of the page in a few Tab presses.
