@@ -62,10 +62,8 @@ class LogisticRegression(LinearClassifier):
         Sorted labels, as given; for two classes ``classes_[1]`` is the class with ``t = 1``.
     coef_ : ndarray of shape (n_features,) for two classes, (K, n_features) otherwise
     intercept_ : float for two classes, ndarray of shape (K,) otherwise
-        Several classes: the softmax's probabilities do not change when one vector is added to every
-        class's weights (and one number to every offset), so the weights are not identified; the fit
-        returns the representative whose coefficients, for each feature, and whose offsets sum to 0 over
-        the classes (scikit-learn's and glmnet's convention).
+        Several classes: coefficients that sum to 0 over the classes for each feature, and offsets
+        that sum to 0 (see Notes).
     n_iter_ : int
         Iterations (steps) performed.
     loss_history_ : ndarray of shape (n_iter_ + 1,)
@@ -93,6 +91,20 @@ class LogisticRegression(LinearClassifier):
     Newton's method does not depend on the units of the features (a column multiplied by ``c``
     gives coefficients divided by ``c``), and the computation keeps that property: the Newton
     system is scaled to a unit diagonal before it is solved.
+
+    The softmax's probabilities do not change when one vector is added to every class's weights and
+    one number to every class's offset, so the likelihood alone does not pick the weights: the
+    parameters are not identified. The fit returns the representative whose coefficients sum to 0
+    over the classes for each feature and whose offsets sum to 0, the convention of scikit-learn and
+    glmnet, so that their parameters and lincourse's can be compared one to one. With a finite ``C``
+    the penalised minimiser already has coefficients that sum to 0 (Zhu and Hastie), and only the
+    unpenalised offsets need the convention; with ``C=inf`` both do. The probabilities are those of
+    the minimiser the solver reached, unchanged.
+
+    References
+    ----------
+    Ji Zhu and Trevor Hastie, "Classification of gene microarrays by penalized logistic regression",
+    *Biostatistics* 5(3), 2004, pp. 427-443.
 
     Examples
     --------
