@@ -3,8 +3,8 @@
 Every public name is re-exported here; each module names the chapter it serves.
 
 * :mod:`lincourse.geometry` - chapters 1-3: scores, predictions, signed distances, margins, E_in.
-* :mod:`lincourse.losses` - chapter 3: the 0-1 loss and its surrogates; chapters 7 and 9: sigmoid, softmax,
-  cross-entropy.
+* :mod:`lincourse.losses` - chapter 3: the 0-1 loss and its surrogates; chapter 7: sigmoid,
+  cross-entropy; chapter 10: softmax.
 * :mod:`lincourse.perceptron` - chapters 5 and 6: the perceptron, its variants and its mistake bound.
 * :mod:`lincourse.logistic` - chapters 7-10: logistic regression.
 * :mod:`lincourse.separation` - chapter 8: does the maximum-likelihood estimate exist?
@@ -99,7 +99,7 @@ __all__ = [
     "max_margin_separator",
     "mistake_bound",
     "tightest_mistake_bound",
-    # chapters 7-9: logistic regression
+    # chapters 7-10: logistic regression
     "LogisticRegression",
     "calibration_table",
     "check_separation",

@@ -1,7 +1,8 @@
 """Logistic regression, binary and softmax, fitted by Newton's method or gradient descent.
 
-Chapters 7, 8 and 9 (*The logistic model and maximum likelihood*, *Fitting logistic regression*,
-*Logistic regression in practice*) define every formula here. The model is
+Chapters 7-10 (*The logistic model and maximum likelihood*, *Fitting logistic regression, and when
+the fit does not exist*, *Logistic regression in practice*, *Curved boundaries and several classes*)
+define every formula here. The model is
 ``p = P(t = 1 | x) = sigmoid(w . x + b)``; fitting maximises the Bernoulli likelihood of the targets
 ``t_i in {0, 1}``, that is, minimises the mean cross-entropy. On the design ``X~`` (rows
 ``(1, x_i)``, :func:`lincourse.augment`) and the weights ``w~ = (b, w)``, its gradient is

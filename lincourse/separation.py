@@ -37,7 +37,7 @@ TIE_TOLERANCE = 1e-7
 
 
 class SeparationResult(NamedTuple):
-    """What :func:`check_separation` found (chapter 5)."""
+    """What :func:`check_separation` found (chapter 8)."""
 
     status: str
     """"complete", "quasi-complete" or "overlap"."""
@@ -188,7 +188,7 @@ def _konis_direction(A):
 def separation_after_fit(X, t, w):
     """"overlap", "quasi-complete" or "complete" for an unpenalised fit on the design ``X`` ending at ``w``.
 
-    Chapter 5. A cheap proof that the classes overlap comes first, from the gradient at ``w``; only
+    Chapter 8. A cheap proof that the classes overlap comes first, from the gradient at ``w``; only
     when it fails (probabilities near 0 or 1, a large gradient) do the linear programs of
     :func:`check_separation` decide.
 

@@ -93,6 +93,70 @@ def test_the_players_assets_ship_with_the_package_and_the_book_links_them():
     assert "- lincourse._book" in config and "- lincourse._theme" in config
 
 
+# "Chapter N" and what follows it in the same sentence: up to a full stop followed by a space or the end (so
+# that "0..K-1" or "p.5" does not end the sentence), or up to the next chapter named, whichever comes first
+CHAPTER_SENTENCE = re.compile(r"[Cc]hapter (\d+)((?:(?![Cc]hapter \d)(?:[^.]|\.(?!\s)))*?(?:\.\s|$|(?=[Cc]hapter \d)))",
+                              re.S)
+CITED_LABEL = re.compile(r"``\(?((?:alg|thm|prop|def|cor|lem)-[\w-]+|[a-z]+(?:-[a-z]+)*)\)?``")
+# Chapters named with their titles in italics: "chapter 3 (*T*)", "chapters 5 and 6 (*T5*, *T6*)", "chapters
+# 7-10 (*T7*, *T8*, *T9*, *T10*)", "Chapters 7, 8 and 9 (...)", and the "... and 6 (*T6*)" that continues a list
+_ITALICS = r"\*[^*]+\*(?:(?:,| and|, and) \*[^*]+\*)*"
+TITLED_CHAPTERS = re.compile(rf"(?:[Cc]hapters? |(?<=\*\))(?:,| and|, and) )(\d+(?: ?[-–] ?\d+|(?:, \d+)*(?:,? and \d+)?))"
+                             rf" \(({_ITALICS})\)")
+# ... or with a plain title in parentheses, "chapter 4 (generalisation)"
+PLAIN_TITLED_CHAPTER = re.compile(r"[Cc]hapter (\d+) \(([^()*`:;]+)\)")
+
+
+def _chapter_titles():
+    import yaml
+
+    toc = yaml.safe_load((ROOT / "_toc.yml").read_text())
+    titles = {}
+    for number, entry in enumerate(toc["chapters"], start=1):
+        nb = json.loads((ROOT / f"{entry['file']}.ipynb").read_text())
+        titles[number] = "".join(nb["cells"][0]["source"]).splitlines()[0].lstrip("# ").strip()
+    return titles
+
+
+def _misnamed_chapters(text, titles):
+    """(chapters named with a title, what is wrong) in ``text``: a title that is not that chapter's, or a
+    list whose numbers and titles do not pair up."""
+    text = " ".join(text.split())   # a title may break across lines
+    seen, wrong = 0, []
+    for numbers, italics in TITLED_CHAPTERS.findall(text):
+        ends = re.findall(r"\d+", numbers)
+        named = (list(range(int(ends[0]), int(ends[1]) + 1)) if re.search(r"[-–]", numbers)
+                 else [int(n) for n in ends])
+        given = re.findall(r"\*([^*]+)\*", italics)
+        seen += len(given)
+        if len(named) != len(given):
+            wrong.append(f"chapters {numbers} named with {len(given)} titles ({italics})")
+        wrong += [f"chapter {n} (*{title}*), but chapter {n} is *{titles.get(n)}*"
+                  for n, title in zip(named, given) if titles.get(n) != title]
+    by_title = {title.lower(): n for n, title in titles.items()}
+    for number, plain in PLAIN_TITLED_CHAPTER.findall(text):
+        if plain.lower() in by_title:
+            seen += 1
+            if by_title[plain.lower()] != int(number):
+                wrong.append(f"chapter {number} ({plain}), but that is chapter {by_title[plain.lower()]}'s title")
+    return seen, wrong
+
+
+def test_the_scans_read_every_form_they_claim():
+    """The two scans below, on sentences made to trip them (so that they cannot pass by reading nothing)."""
+    titles = {1: "Alpha", 2: "Beta, and gamma", 3: "Delta", 4: "Epsilon"}
+    sentence = CHAPTER_SENTENCE.search("Chapter 5, indices ``0..K-1`` and then algorithm ``alg-late``. Next")
+    assert CITED_LABEL.findall(sentence.group(2)) == ["alg-late"]
+    ok = ("Chapter 1 (*Alpha*), chapter 2 (*Beta, and gamma*) and chapter 3 (*Delta*); chapters 1 and 2 (*Alpha*,\n"
+          "*Beta, and gamma*); chapters 1-3 (*Alpha*, *Beta, and gamma*, *Delta*); Chapters 1, 2 and 3 (*Alpha*,"
+          " *Beta, and gamma*, *Delta*); chapters 3 (*Delta*) and 4 (*Epsilon*); chapter 4 (epsilon).")
+    assert _misnamed_chapters(ok, titles) == (14, [])
+    for bad in ("Chapter 2 (*Alpha*)", "chapters 1 and 2 (*Beta, and gamma*, *Alpha*)", "chapters 1-3 (*Alpha*)",
+                "chapters 3 (*Delta*) and 4 (*Alpha*)", "chapters 1, 2 and 4 (*Alpha*, *Beta, and gamma*, *Delta*)",
+                "chapter 3 (epsilon)"):
+        assert _misnamed_chapters(bad, titles)[1], bad
+
+
 def test_a_docstring_names_the_chapter_that_defines_what_it_cites():
     """"Chapter 5, algorithm ``alg-perceptron-offset``": the label is defined in chapter 5."""
     defined = {}
@@ -103,12 +167,8 @@ def test_a_docstring_names_the_chapter_that_defines_what_it_cites():
                 defined.setdefault(label, number)
     wrong = []
     for path in sorted((ROOT / "lincourse").rglob("*.py")):
-        text = path.read_text()
-        # "Chapter N" followed, in the same sentence, by the labels it cites
-        # (up to the end of the sentence, a full stop followed by a space, so that "0..K-1" does not end it,
-        # or the next chapter named, whichever comes first)
-        for m in re.finditer(r"[Cc]hapter (\d+)((?:(?![Cc]hapter \d)(?:[^.]|\.(?!\s)))*?(?:\.\s|$|(?=[Cc]hapter \d)))", text, re.S):
-            for label in re.findall(r"``\(?((?:alg|thm|prop|def|cor|lem)-[\w-]+|[a-z]+(?:-[a-z]+)*)\)?``", m.group(2)):
+        for m in CHAPTER_SENTENCE.finditer(path.read_text()):
+            for label in CITED_LABEL.findall(m.group(2)):
                 if label in defined and defined[label] != int(m.group(1)):
                     wrong.append(f"{path.relative_to(ROOT)}: chapter {m.group(1)} for {label} "
                                  f"(defined in chapter {defined[label]})")
@@ -116,24 +176,16 @@ def test_a_docstring_names_the_chapter_that_defines_what_it_cites():
 
 
 def test_every_chapter_named_with_its_title_has_that_title():
-    """ "Chapter 7 (*The logistic model and maximum likelihood*)" in the code, the tools and the docs names
-    the chapter the table of contents puts at number 7, by its title (a chapter that moves fails here)."""
-    import yaml
-
-    toc = yaml.safe_load((ROOT / "_toc.yml").read_text())
-    titles = {}
-    for number, entry in enumerate(toc["chapters"], start=1):
-        nb = json.loads((ROOT / f"{entry['file']}.ipynb").read_text())
-        titles[number] = "".join(nb["cells"][0]["source"]).splitlines()[0].lstrip("# ").strip()
+    """ "Chapter 7 (*The logistic model and maximum likelihood*)", "chapters 5 and 6 (*...*, *...*)" or
+    "chapter 4 (generalisation)" in the code, the tools, the docs and the README names the chapter the table
+    of contents puts at that number, by its title (a chapter that moves fails here)."""
+    titles = _chapter_titles()
     files = [*(ROOT / "lincourse").rglob("*.py"), *(ROOT / "tools").rglob("*.py"), *(ROOT / "docs").rglob("*.md"),
              ROOT / "README.md"]
     wrong, seen = [], 0
-    for path in files:
-        text = " ".join(path.read_text(encoding="utf-8").split())   # a title may break across lines
-        for number, title in re.findall(r"[Cc]hapters? (\d+) \(\*([^*]+)\*\)", text):
-            seen += 1
-            if titles.get(int(number)) != title:
-                wrong.append(f"{path.relative_to(ROOT)}: chapter {number} (*{title}*), but chapter {number} is "
-                             f"*{titles.get(int(number))}*")
-    assert seen >= 4, "the scan found no chapter named with its title"
+    for path in sorted(files):
+        found, errors = _misnamed_chapters(path.read_text(encoding="utf-8"), titles)
+        seen += found
+        wrong += [f"{path.relative_to(ROOT)}: {e}" for e in errors]
+    assert seen >= 15, f"the scan found only {seen} chapters named with their titles"
     assert not wrong, "\n".join(wrong)

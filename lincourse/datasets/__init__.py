@@ -4,12 +4,12 @@ Nothing is downloaded: the real data sets live in ``lincourse/datasets/data`` (s
 in its README). The generators use :func:`numpy.random.default_rng` and are deterministic given
 ``random_state``.
 
-* :func:`load_credit` - chapter 3's credit-approval example (synthetic; age, salary).
-* :func:`load_iris` - chapters 3, 4 and 5 (setosa vs versicolor is separable, versicolor vs
+* :func:`load_credit` - the credit-approval example of chapters 1 and 3 (synthetic; age, salary).
+* :func:`load_iris` - chapters 3, 5, 6 and 10 (setosa vs versicolor is separable, versicolor vs
   virginica is not).
 * :func:`load_breast_cancer` - chapter 9's real data set.
-* :func:`make_separable`, :func:`make_overlapping`, :func:`make_xor` - chapters 3 to 5.
-* :func:`make_gaussian_classes` - chapters 4, 7 and 9: two Gaussian classes with one shared covariance,
+* :func:`make_separable`, :func:`make_overlapping`, :func:`make_xor` - chapters 2 to 8 and 10.
+* :func:`make_gaussian_classes` - chapters 4 and 7: two Gaussian classes with one shared covariance,
   whose exact posterior is a logistic model.
 """
 
@@ -61,7 +61,7 @@ def load_iris(return_X_y=False):
     """Fisher's Iris data: 150 flowers, 4 measurements in cm, 3 species (targets 0, 1, 2).
 
     Targets: 0 setosa, 1 versicolor, 2 virginica, 50 of each. Used in chapter 3 (setosa vs
-    versicolor is linearly separable, versicolor vs virginica is not), chapters 5, 6 and 9.
+    versicolor is linearly separable, versicolor vs virginica is not), chapters 5, 6 and 10.
 
     Parameters
     ----------
