@@ -75,13 +75,17 @@ def test_chapter_page(browser, server, path):
     first = players.first
     first.scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / f"{name}-light.png"), full_page=False)
-    # the theme's own switch: pydata-sphinx-theme's inline script sets data-theme from localStorage's
-    # "theme" (the last theme it drew, light here) and its deferred script then derives it from "mode": both
-    # are set, and the test waits for the theme's own script rather than reading at one moment
-    page.evaluate("() => { localStorage.setItem('mode', 'dark'); localStorage.setItem('theme', 'dark'); }")
-    page.reload(wait_until="networkidle")
-    page.wait_for_function("() => document.documentElement.dataset.theme === 'dark'"
-                           " && document.documentElement.dataset.mode === 'dark'", timeout=10000)
+    # the theme's own switch, as a reader's choice is stored: localStorage's "mode". On load,
+    # pydata-sphinx-theme's inline script draws the last theme it stored ("theme": light here), and only its
+    # deferred script (setTheme) derives the theme from "mode" and stores it. A reload waited for with
+    # "networkidle" may return before that script has run (Playwright's idle timer starts at the commit, and
+    # cached files make no request): the test read "light" under load. So it waits for what only setTheme
+    # does, the theme stored as dark, and then for the page drawn dark.
+    page.evaluate("() => localStorage.setItem('mode', 'dark')")
+    assert page.evaluate("() => localStorage.getItem('theme')") == "light"
+    page.reload(wait_until="load")
+    page.wait_for_function("() => localStorage.getItem('theme') === 'dark'"
+                           " && document.documentElement.dataset.theme === 'dark'", timeout=10000)
     page.locator("figure.lincourse-player").first.scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / f"{name}-dark.png"), full_page=False)
     foreign = sorted({urlparse(u).netloc for u in requests if urlparse(u).scheme in ("http", "https")
