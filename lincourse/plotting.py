@@ -294,3 +294,58 @@ def _register_png_formatter():
 
 
 _register_png_formatter()
+
+
+def plot_error_pairs(ax, pairs, best=None):
+    """Chapter 4: each classifier's training error against its held-out error, one dot per data set.
+
+    ``pairs`` maps a legend label to ``(e_in, e_heldout)``, two arrays with one entry per data set;
+    the first label is drawn with the positive style (circle), the second with the negative style
+    (square). The diagonal ``held-out = E_in`` is dashed: a dot above it is a classifier whose
+    training error was optimistic. ``best``, if given, is the smallest error rate any classifier can
+    have, drawn as dotted lines on both axes. Returns the list of artists.
+    """
+    styles = [CLASS_STYLES[1], CLASS_STYLES[-1], CLASS_STYLES[2]]
+    artists = []
+    for (label, (e_in, e_heldout)), style in zip(pairs.items(), styles):
+        artists.append(ax.scatter(e_in, e_heldout, s=30, marker=style["marker"], color=style["color"],
+                                  label=label, zorder=3))
+    ax.set_xlim(0.0, 0.4)
+    ax.set_ylim(0.0, 0.4)
+    ax.set_aspect("equal")
+    artists += ax.plot([0.0, 0.4], [0.0, 0.4], "--", color=COLORS["neutral"], linewidth=1.0,
+                       label="held-out error = $E_{in}$", zorder=1)
+    if best is not None:
+        artists.append(ax.axvline(best, color=COLORS["boundary"], linestyle=":", linewidth=1.0, zorder=1))
+        artists.append(ax.axhline(best, color=COLORS["boundary"], linestyle=":", linewidth=1.0, zorder=1))
+    ax.set_xlabel("training error $E_{in}$")
+    ax.set_ylabel("held-out error")
+    ax.grid(True, color="#dddddd", linewidth=0.6, zorder=0)
+    return artists
+
+
+def plot_learning_curve(ax, sizes, e_in, e_heldout, best=None):
+    """Chapter 4: the mean training error and the mean held-out error against the training set size.
+
+    ``sizes`` are the numbers of training points ``N`` (drawn on a logarithmic axis), ``e_in`` and
+    ``e_heldout`` the two means for each; the gap between them is shaded. ``best``, if given, is
+    the smallest error rate any classifier can have, drawn as a dotted line. Returns the artists.
+    """
+    sizes = np.asarray(sizes, dtype=float)
+    artists = [ax.fill_between(sizes, e_in, e_heldout, color=COLORS["distance"], alpha=0.3, linewidth=0,
+                               label="gap")]
+    artists += ax.plot(sizes, e_heldout, "s-", color=COLORS["mistake"], label="held-out error", zorder=3)
+    artists += ax.plot(sizes, e_in, "o-", color=COLORS["positive"], label="training error $E_{in}$", zorder=3)
+    if best is not None:
+        artists.append(ax.axhline(best, color=COLORS["boundary"], linestyle=":", linewidth=1.0,
+                                  label="smallest possible error", zorder=1))
+    ax.set_xscale("log")
+    ax.set_xticks(sizes, [f"{n:g}" for n in sizes])
+    ax.minorticks_off()
+    ax.set_xlabel("number of training points $N$")
+    ax.set_ylabel("mean error over the data sets")
+    ax.grid(True, color="#dddddd", linewidth=0.6, zorder=0)
+    return artists
+
+
+__all__ += ["plot_error_pairs", "plot_learning_curve"]

@@ -263,14 +263,14 @@ def hoeffding():
     """Chapter 4: the error of one fixed line on many independent samples, against Hoeffding's bound.
 
     The population is ``make_gaussian_classes`` (centres (-1, 0) and (1, 0), identity covariance),
-    the line is ``x_1 = 0``, whose error on new data is ``E_out = Phi(-1)``. For a sample size ``K``
-    (slider) the explorer cuts ``HOEFFDING_SAMPLES`` disjoint samples of ``K`` points from one seeded
+    the line is ``x_1 = 0``, whose error on new data is ``E_out = Phi(-1)``. For a sample size ``n``
+    (slider) the explorer cuts ``HOEFFDING_SAMPLES`` disjoint samples of ``n`` points from one seeded
     draw, computes the line's error ``nu`` on each, and draws their histogram with the band
     ``E_out +- eps`` (slider). The readout compares the fraction of samples outside the band with
-    Hoeffding's bound ``2 exp(-2 eps^2 K)`` (chapter 4, equation ``(hoeffding)``).
+    Hoeffding's bound ``2 exp(-2 eps^2 n)`` (chapter 4, equation ``(hoeffding)``).
     """
-    k_max = 500
-    X, y = make_gaussian_classes(HOEFFDING_SAMPLES * k_max, random_state=0)
+    n_max = 500
+    X, y = make_gaussian_classes(HOEFFDING_SAMPLES * n_max, random_state=0)
     losses = (y * G.decision_function(X, [1.0, 0.0], 0.0) <= 0).astype(float)
     e_out = 0.5 * math.erfc(1.0 / math.sqrt(2.0))
     edges = np.linspace(0.0, 0.5, 26)
@@ -283,31 +283,31 @@ def hoeffding():
         ax.axvline(e_out, color=P.COLORS["boundary"], linewidth=1.2, label="E_out = Φ(-1)")
         ax.legend(loc="upper right", fontsize=8)
 
-    def draw(ax, K, eps):
-        K = int(round(K))
-        nu = losses[: HOEFFDING_SAMPLES * K].reshape(HOEFFDING_SAMPLES, K).mean(axis=1)
+    def draw(ax, n, eps):
+        n = int(round(n))
+        nu = losses[: HOEFFDING_SAMPLES * n].reshape(HOEFFDING_SAMPLES, n).mean(axis=1)
         counts, _ = np.histogram(np.clip(nu, 0.0, 0.5 - 1e-12), bins=edges)
         ax.axvspan(e_out - eps, e_out + eps, color=P.COLORS["distance"], alpha=0.25, linewidth=0)
         ax.bar(edges[:-1], counts / HOEFFDING_SAMPLES, width=np.diff(edges), align="edge",
                color=P.COLORS["positive"], edgecolor="white", linewidth=0.5)
         outside = float(np.mean(np.abs(nu - e_out) > eps))
-        bound = 2.0 * math.exp(-2.0 * eps ** 2 * K)
-        ax.set_title(f"K = {K}: outside the band {outside:.3f}, bound {bound:.3f}", fontsize=10)
-        return (f"K = {K} points per sample, {HOEFFDING_SAMPLES} samples, band E_out +- {eps:.2f}\n"
+        bound = 2.0 * math.exp(-2.0 * eps ** 2 * n)
+        ax.set_title(f"n = {n}: outside the band {outside:.3f}, bound {bound:.3f}", fontsize=10)
+        return (f"n = {n} points per sample, {HOEFFDING_SAMPLES} samples, band E_out +- {eps:.2f}\n"
                 f"fraction of samples with |nu - E_out| > eps: {outside:.3f}\n"
-                f"Hoeffding's bound 2 exp(-2 eps^2 K): {bound:.3f}")
+                f"Hoeffding's bound 2 exp(-2 eps^2 n): {bound:.3f}")
 
     return Explorer(
         draw,
-        [Param("K", 20, 500, 20, 100, "sample size K", player_step=40),
+        [Param("n", 20, 500, 20, 100, "sample size n", player_step=40),
          Param("eps", 0.01, 0.25, 0.01, 0.05, "half-width ε of the band", player_step=0.02)],
         setup=setup,
         title="One fixed line on many samples: Hoeffding's inequality",
-        caption=("Histogram of the error of the fixed line x₁ = 0 on 500 independent samples of K points each, "
+        caption=("Histogram of the error of the fixed line x₁ = 0 on 500 independent samples of n points each, "
                  "with a black line at its error on new data, E_out = Φ(-1), and a shaded band of half-width ε "
                  "around it; the title gives the fraction of samples outside the band and Hoeffding's bound."),
         asked={
             # chapter 4, section on Hoeffding's inequality: two settings the text compares
-            "sec-hoeffding-explorer": [dict(K=100, eps=0.09), dict(K=500, eps=0.05)],
+            "sec-hoeffding-explorer": [dict(n=100, eps=0.09), dict(n=500, eps=0.05)],
         },
     )
