@@ -64,4 +64,7 @@ def test_formulas_at_first_paint_and_no_layout_shift(browser, server, path):
     assert m["katex_css"] and all(h.startswith(server) for h in m["katex_css"]), m["katex_css"]
     if path != "intro.html":
         assert m["formulas"] > 10 and m["fonts"] >= 1, m
+    # first paint has the content: every formula the page shows is in the HTML as served, none added by a script
+    served = (SITE / path).read_text(encoding="utf-8").count('class="katex"')
+    assert m["formulas"] == served, f"{path}: {served} formulas in the HTML, {m['formulas']} in the page"
     assert m["cls"] <= CLS_LIMIT, f"{path}: cumulative layout shift {m['cls']:.3f}"
