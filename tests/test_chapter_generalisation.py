@@ -20,8 +20,8 @@ def heldout_results():
     for r in range(20):
         X_all, y_all = lc.datasets.make_gaussian_classes(1000, random_state=r)
         X_tr, X_ho, y_tr, y_ho = train_test_split(X_all, y_all, test_size=960, random_state=r)
-        theta, b, e_in = lc.best_line_on_grid(X_tr, y_tr, angles, offsets)
-        results.append([e_in, lc.training_error(X_ho, y_ho, theta, b),
+        w, b, e_in = lc.best_line_on_grid(X_tr, y_tr, angles, offsets)
+        results.append([e_in, lc.training_error(X_ho, y_ho, w, b),
                         lc.training_error(X_tr, y_tr, [1.0, 0.0], 0.0), lc.training_error(X_ho, y_ho, [1.0, 0.0], 0.0)])
     return np.array(results)
 
@@ -33,9 +33,11 @@ def test_heldout_experiment_numbers(heldout_results):
     se = math.sqrt(norm.cdf(-1) * (1 - norm.cdf(-1)) / 800)
     assert f"{r[:, 2].mean() - norm.cdf(-1):.4f}" == "0.0176" and f"{se:.4f}" == "0.0129"
     assert f"{(r[:, 2].mean() - norm.cdf(-1)) / se:.1f}" == "1.4"
-    assert np.sum(r[:, 0] < r[:, 1]) == 19
+    assert np.sum(r[:, 0] < r[:, 1]) == 19 and np.sum(r[:, 2] < r[:, 3]) == 8   # 'every blue dot but one'
     assert f"{norm.cdf(-1):.3f}" == "0.159"
-    assert 360 * 241 == 86_760  # "some 87,000 candidates"
+    assert 360 * 241 == 86_760
+    # 'on 40 points they produce at most 1,562 different labellings': Cover's count 2 sum_{k<=2} C(N-1, k)
+    assert 40 ** 2 - 40 + 2 == 2 * sum(math.comb(39, k) for k in range(3)) == 1562
     assert f"{math.sqrt(0.2 * 0.8 / 960):.3f}" == "0.013"
 
 
@@ -102,15 +104,16 @@ def test_hoeffding_explorer_readout_and_bound_on_every_player_position():
     X, y = lc.datasets.make_gaussian_classes(HOEFFDING_SAMPLES * 500, random_state=0)
     losses = (y * lc.decision_function(X, [1.0, 0.0], 0.0) <= 0).astype(float)
     grids = player_grids(ex)
-    assert len(grids["K"]) >= 13 and len(grids["eps"]) >= 13
-    for K in grids["K"]:
-        nu = losses[: HOEFFDING_SAMPLES * int(K)].reshape(HOEFFDING_SAMPLES, int(K)).mean(axis=1)
+    assert len(grids["n"]) >= 13 and len(grids["eps"]) >= 13
+    assert 100 in grids["n"] and 500 in grids["n"] and 0.09 in grids["eps"] and 0.05 in grids["eps"]
+    for n in grids["n"]:
+        nu = losses[: HOEFFDING_SAMPLES * int(n)].reshape(HOEFFDING_SAMPLES, int(n)).mean(axis=1)
         for eps in grids["eps"][::4]:
             outside = np.mean(np.abs(nu - norm.cdf(-1)) > eps)
-            readout = ex.set(K=K, eps=eps).readout
+            readout = ex.set(n=n, eps=eps).readout
             assert f"> eps: {outside:.3f}" in readout
-            assert f"2 exp(-2 eps^2 K): {2 * math.exp(-2 * eps ** 2 * K):.3f}" in readout
-            assert outside <= 2 * math.exp(-2 * eps ** 2 * K)
+            assert f"2 exp(-2 eps^2 n): {2 * math.exp(-2 * eps ** 2 * n):.3f}" in readout
+            assert outside <= 2 * math.exp(-2 * eps ** 2 * n)
 
 
 def test_inner_point_labellings():
@@ -129,8 +132,8 @@ def test_optimism_and_n_experiment():
         for r in range(20):
             X_all, y_all = lc.datasets.make_gaussian_classes(1000, random_state=r)
             X_tr, X_ho, y_tr, y_ho = train_test_split(X_all, y_all, train_size=N, test_size=600, random_state=r)
-            theta, b, e_in = lc.best_line_on_grid(X_tr, y_tr, angles, offsets)
-            gaps.append(lc.training_error(X_ho, y_ho, theta, b) - e_in)
+            w, b, e_in = lc.best_line_on_grid(X_tr, y_tr, angles, offsets)
+            gaps.append(lc.training_error(X_ho, y_ho, w, b) - e_in)
         return np.array(gaps)
 
     a40, a400 = mean_gap(40), mean_gap(400)
@@ -155,17 +158,89 @@ def test_validation_optimism_experiment():
     for seed in range(20):
         Xv, yv = lc.datasets.make_gaussian_classes(40, random_state=seed)
         Xt, yt = lc.datasets.make_gaussian_classes(10000, random_state=1000 + seed)
-        errors = [lc.training_error(Xv, yv, theta, 0.0) for theta in candidates]
+        errors = [lc.training_error(Xv, yv, w, 0.0) for w in candidates]
         k = int(np.argmin(errors))
         pairs.append((errors[k], lc.training_error(Xt, yt, candidates[k], 0.0)))
     val, test = np.array(pairs).T
     assert np.mean(test - val) > 0.02 and np.sum(test > val) >= 15
     assert f"{np.mean(test - val):.3f}" == "0.036"
     assert f"{math.sqrt(math.log(2 * 12 / 0.05) / (2 * 40)):.2f}" == "0.28"
-    # 'it falls below 0.05 only for K above about 1,250' (the cell prints 1235)
+    # 'it is at most 0.05 only for n >= 1235, as the cell prints'
     assert math.ceil(math.log(2 * 12 / 0.05) / (2 * 0.05 ** 2)) == 1235
 
 
 def test_hoeffding_explorer_concept_check():
-    """q-hoeffding-explorer: at K = 100, eps = 0.05 (grid positions of the explorer) the bound is 1.21 > 1."""
+    """q-hoeffding-explorer: at n = 100, eps = 0.05 (grid positions of the explorer) the bound is 1.21 > 1."""
     assert f"{2 * math.exp(-2 * 0.05 ** 2 * 100):.2f}" == "1.21"
+
+
+def test_learning_curve(heldout_results):
+    """The figure's right panel: 'the gap shrinks from 0.151 at N = 20 to 0.019 at N = 320'; E_in rises and the
+    held-out error falls, both towards Phi(-1)."""
+    angles, offsets = np.arange(0, 360, 1.0), np.linspace(-3, 3, 241)
+
+    def means(N):
+        rows = []
+        for r in range(20):
+            X_all, y_all = lc.datasets.make_gaussian_classes(1000, random_state=r)
+            X_tr, X_ho, y_tr, y_ho = train_test_split(X_all, y_all, train_size=N, test_size=1000 - N, random_state=r)
+            w, b, e_in = lc.best_line_on_grid(X_tr, y_tr, angles, offsets)
+            rows.append([e_in, lc.training_error(X_ho, y_ho, w, b)])
+        return np.mean(rows, axis=0)
+
+    sizes = [20, 40, 80, 160, 320]
+    curve = np.array([heldout_results[:, :2].mean(axis=0) if N == 40 else means(N) for N in sizes])
+    np.testing.assert_allclose(means(40), heldout_results[:, :2].mean(axis=0))   # train_size=40 is the same split
+    gaps = curve[:, 1] - curve[:, 0]
+    assert (f"{gaps[0]:.3f}", f"{gaps[-1]:.3f}") == ("0.151", "0.019")
+    assert np.all(np.diff(curve[:, 0]) > 0) and np.all(np.diff(curve[:, 1]) < 0) and np.all(np.diff(gaps) < 0)
+    assert np.all(curve[:, 0] < norm.cdf(-1)) and np.all(curve[:, 1] > norm.cdf(-1))
+
+
+def test_tradeoff_table(heldout_results):
+    """The approximation-generalisation table: two constants, 12 lines through the origin, the grid (N = 40)."""
+    normals = np.column_stack([np.cos(np.deg2rad(np.arange(0, 360, 30))), np.sin(np.deg2rad(np.arange(0, 360, 30)))])
+    rows = []
+    for r in range(20):
+        X_all, y_all = lc.datasets.make_gaussian_classes(1000, random_state=r)
+        X_tr, X_ho, y_tr, y_ho = train_test_split(X_all, y_all, train_size=40, test_size=960, random_state=r)
+        s = 1 if np.mean(y_tr == 1) >= 0.5 else -1
+        assert np.mean(y_tr != s) == min(np.mean(y_tr != 1), np.mean(y_tr != -1))   # ERM over the two constants
+        k = int(np.argmin([lc.training_error(X_tr, y_tr, w, 0.0) for w in normals]))
+        rows.append([np.mean(y_tr != s), np.mean(y_ho != s),
+                     lc.training_error(X_tr, y_tr, normals[k], 0.0), lc.training_error(X_ho, y_ho, normals[k], 0.0)])
+    m = np.mean(rows, axis=0)
+    grid = heldout_results[:, :2].mean(axis=0)
+    assert [f"{v:.4f}" for v in (*m, *grid)] == ["0.4437", "0.5020", "0.1600", "0.1751", "0.1075", "0.2066"]
+    eps = {M: math.sqrt(math.log(2 * M / 0.05) / 80) for M in (2, 12, 86_760)}
+    bound = [m[0] + eps[2], m[2] + eps[12], grid[0] + eps[86_760]]
+    assert [f"{v:.3f}" for v in bound] == ["0.678", "0.438", "0.541"] and np.argmin(bound) == 1
+    assert m[3] < grid[1] and m[3] < m[1]   # the middle class is best on new points
+    # q-generalisation-tradeoff: a finer grid of a million lines
+    assert f"{eps[86_760]:.3f}" == "0.434" and f"{math.sqrt(math.log(2e6 / 0.05) / 80):.3f}" == "0.468"
+
+
+def test_vc_dimension_proof_and_why_pi_replaces_m():
+    """Going further: {0, e_1, ..., e_d} is shattered with b = y_0/2, w_j = y_j - y_0/2; Radon's partition of d + 2
+    points gives a labelling no line realises; the VC bound is 4 Pi(2N) exp(-eps^2 N / 8) = delta solved for eps."""
+    for d in (1, 2, 3, 4):
+        points = np.vstack([np.zeros(d), np.eye(d)])
+        for labels in itertools.product([-1, 1], repeat=d + 1):
+            y = np.array(labels, dtype=float)
+            b, w = y[0] / 2, y[1:] - y[0] / 2
+            scores = points @ w + b
+            assert np.all(scores != 0) and np.all(np.sign(scores) == y)
+    rng = np.random.default_rng(0)
+    for d in (1, 2, 3):
+        X = rng.normal(size=(d + 2, d))
+        lam = np.linalg.svd(np.column_stack([np.ones(d + 2), X]).T)[2][-1]   # a null vector of the augmented points
+        assert abs(lam.sum()) < 1e-9
+        I, J = lam > 0, ~(lam > 0)
+        p_I, p_J = lam[I] @ X[I] / lam[I].sum(), -lam[J] @ X[J] / -lam[J].sum()
+        np.testing.assert_allclose(p_I, p_J, atol=1e-9)
+        assert not lc.is_linearly_separable(X, np.where(I, 1, -1))   # the Radon labelling is lost
+    # the step N eps^2 >= 2 ln 4 of the sketch: otherwise 4 exp(-eps^2 N / 8) > 1
+    assert 2 * math.exp(-2 * math.log(4)) <= 0.5 and 4 * math.exp(-2 * math.log(4) / 8) > 1
+    N, delta, Pi = 1000, 0.05, sum(math.comb(2000, i) for i in range(4))
+    eps = math.sqrt(8 / N * math.log(4 * Pi / delta))
+    assert 4 * Pi * math.exp(-eps ** 2 * N / 8) == pytest.approx(delta)
