@@ -189,7 +189,7 @@
     if (!chapter) return;
     var line = document.getElementById("lincourse-progress");
     if (!line) {
-      var heading = document.querySelector("main article h1, article h1, main h1");
+      var heading = document.querySelector("article.bd-article h1") || document.querySelector("main article h1");
       if (!heading) return;
       line = document.createElement("div");
       line.id = "lincourse-progress";
@@ -213,8 +213,9 @@
   }
 
   function drawSidebar() {
-    document.querySelectorAll(".bd-docs-nav a.reference, nav.bd-links a.reference").forEach(function (a) {
-      var chapter = chapterOfHref(a.getAttribute("href") || "");
+    document.querySelectorAll(".bd-docs-nav li.toctree-l1 > a.reference").forEach(function (a) {
+      var href = a.getAttribute("href") || "";
+      var chapter = href === "#" || href === "" ? chapterOfPage() : chapterOfHref(href);
       if (!chapter) return;
       var tick = a.querySelector(".lincourse-tick"), m = mark(progress(chapter));
       if (!m) { if (tick) tick.remove(); return; }

@@ -14,10 +14,20 @@ Canonical forms (what is hashed):
 * a list of numbers: the entries' forms joined by ``,``;
 * a set of short strings: trimmed, lower-cased, inner spaces collapsed, sorted, joined by ``,``;
   a choice: one such string.
+
+Numbers may be typed as arithmetic: ``1/(2*sqrt(2))``, ``2**-1.5``, ``2^-1.5``, ``-log(0.02)``,
+``e^(0.8425)``, ``pi/4``. The grammar is Python's expression grammar cut down to numbers, ``+ - * /``,
+``**`` (or ``^``), brackets, ``sqrt``, ``exp``, ``log`` (natural; ``ln`` too), ``pi`` and ``e``. Both
+worlds first cut the text into the same tokens (:func:`tokens`), so that they refuse the same characters
+and names with the same words; then this module reads the tokens with Python's own parser (``ast``) and
+evaluates only the nodes of that whitelist (never ``eval``), and ``answer.js`` with a small
+recursive-descent parser of the same grammar. ``tests/expression_cases.json`` is the shared table of
+cases both are tested on.
 """
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import math
 import re
@@ -28,8 +38,6 @@ MAX_DIGITS = 15        # mantissas stay exact integers in a double
 
 _WS = "[ \\t\\n\\r\\f\\v\\u00a0\\u2009\\u202f]"          # the same class in answer.js
 _DECIMAL = "[+-]?(?:[0-9]+\\.?[0-9]*|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
-_NUMBER = re.compile(f"^({_DECIMAL})(?:/({_DECIMAL}))?$")
-_SPLIT_NUMBERS = re.compile(f"(?:{_WS}|[,;])+")
 _SLASH = re.compile(f"{_WS}*/{_WS}*")
 _TRIM = re.compile(f"^{_WS}+|{_WS}+$")
 _INNER = re.compile(f"{_WS}+")
@@ -108,25 +116,174 @@ class FormError(ValueError):
 
 
 def read_numbers(text):
-    """The numbers in ``text`` (``"1, 2"``, ``"[5/4 -1e-3]"``) and whether they were in brackets."""
+    """The numbers in ``text`` (``"1, 2"``, ``"[5/4 -1e-3]"``, ``"sqrt(2)/4"``) and whether they were in brackets.
+
+    Commas and semicolons outside round brackets separate numbers; so do spaces, when every piece
+    between them is a number or an expression of its own (``"0.1 -0.25"`` is two numbers,
+    ``"2 ** -1.5"`` one). A list in round brackets, ``(1, 2)``, is a list; ``(7/3)`` is a number.
+    """
     t = normalise(text)
-    bracketed = len(t) >= 2 and t[0] in "[(" and t[-1] == _PAIRS[t[0]]
-    if bracketed:
-        t = t[1:-1]
-    numbers = []
-    for token in _SPLIT_NUMBERS.split(_SLASH.sub("/", t)):
-        if token == "":
+    bracketed = len(t) >= 2 and t[0] in "[(" and t[-1] == _PAIRS[t[0]] and _closes_at_end(t)
+    inner = t[1:-1] if bracketed else t
+    parts = _pieces(inner)
+    if bracketed and t[0] == "(" and len(parts) <= 1:
+        bracketed, parts = False, _pieces(t)
+    return [_value(part) for part in parts], bracketed
+
+
+def _closes_at_end(t):
+    """Whether the bracket that opens ``t`` is the one that closes it (``(1)/(2)`` is not bracketed)."""
+    depth = 0
+    for i, c in enumerate(t):
+        depth += {"(": 1, "[": 1, ")": -1, "]": -1}.get(c, 0)
+        if depth == 0:
+            return i == len(t) - 1
+    return False
+
+
+def _pieces(t):
+    """The number-texts of ``t``: cut at commas and semicolons outside brackets, then at spaces if
+    every piece between spaces reads as a number of its own."""
+    parts, depth, start = [], 0, 0
+    for i, c in enumerate(t):
+        depth += {"(": 1, ")": -1}.get(c, 0)
+        if c in ",;" and depth == 0:
+            parts.append(t[start:i])
+            start = i + 1
+    parts.append(t[start:])
+    pieces = []
+    for part in parts:
+        part = _TRIM.sub("", _SLASH.sub("/", part))
+        if part == "":
             continue
-        match = _NUMBER.match(token)
+        words = [w for w in _INNER.split(part) if w]
+        if len(words) > 1 and all(_reads(w) for w in words):
+            pieces.extend(words)
+        else:
+            pieces.append(part)
+    return pieces
+
+
+def _reads(word):
+    try:
+        _value(word)
+    except FormError as exc:
+        return "finite" in str(exc)   # a number, if not a finite one: the message will say so
+    return True
+
+
+_TOKEN = re.compile(f"{_WS}+|(?P<number>(?:[0-9]+\\.?[0-9]*|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?)|(?P<name>[A-Za-z]+)"
+                    "|(?P<op>\\*\\*|[-+*/^()])")
+FUNCTIONS = {"sqrt": math.sqrt, "exp": math.exp, "log": math.log, "ln": math.log}
+CONSTANTS = {"pi": math.pi, "e": math.e}
+_KNOWN = "sqrt, exp, log, pi and e"
+
+
+def tokens(text):
+    """The tokens of an expression: ``("number", "2.5")``, ``("name", "sqrt")``, ``("op", "**")``.
+
+    Raises FormError for a character or a name outside the grammar. (The twin of ``tokens`` in ``answer.js``.)
+    """
+    out, i = [], 0
+    while i < len(text):
+        match = _TOKEN.match(text, i)
         if not match:
-            raise FormError(f'could not read "{token}" as a number')
-        value = float(match.group(1))
-        if match.group(2) is not None:
-            value = value / float(match.group(2)) if float(match.group(2)) != 0 else math.inf
-        if not math.isfinite(value):
-            raise FormError(f'"{token}" is not a finite number')
-        numbers.append(value)
-    return numbers, bracketed
+            raise FormError(f'could not read "{text}" as a number: "{text[i]}" is not part of one '
+                            f'(use digits, + - * / ^ ( ) and {_KNOWN})')
+        i = match.end()
+        kind = match.lastgroup
+        if kind is None:
+            continue
+        word = match.group(kind)
+        if kind == "name":
+            word = word.lower()
+            if word not in FUNCTIONS and word not in CONSTANTS:
+                raise FormError(f'could not read "{text}" as a number: "{match.group(kind)}" is not a name '
+                                f'I know ({_KNOWN})')
+        out.append((kind, "**" if word == "^" else word))
+    depth = 0
+    for kind, word in out:
+        depth += {"(": 1, ")": -1}.get(word, 0) if kind == "op" else 0
+        if depth < 0:
+            break
+    if depth != 0:
+        raise FormError(f'could not read "{text}" as a number: its brackets do not match')
+    return out
+
+
+_BINARY = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
+           ast.Div: lambda a, b: a / b if b != 0 else math.copysign(math.inf, a) if a != 0 else math.nan,
+           ast.Pow: lambda a, b: _pow(a, b)}
+_UNARY = {ast.USub: lambda a: -a, ast.UAdd: lambda a: a}
+
+
+def _pow(a, b):
+    try:
+        value = a ** b
+    except OverflowError:
+        return math.inf
+    except ZeroDivisionError:   # 0 ** -1
+        return math.inf
+    return value if isinstance(value, float) else math.nan   # a complex power: no real number
+
+
+def _apply(name, x):
+    try:
+        return FUNCTIONS[name](x)
+    except OverflowError:
+        return math.inf
+    except ValueError:   # log(0), log(-1), sqrt(-1)
+        return -math.inf if name in ("log", "ln") and x == 0 else math.nan
+
+
+def _value(text):
+    """The value of one number-text; raises FormError if it is not a number or a finite one."""
+    found = tokens(text)
+    numbers = [float(word) for kind, word in found if kind == "number"]
+    # the numbers become names, so that Python's parser sees only the grammar's shapes ("05" is 5)
+    source = " ".join(f"_{sum(k == 'number' for k, _ in found[:i])}" if kind == "number" else word
+                      for i, (kind, word) in enumerate(found))
+    try:
+        tree = ast.parse(source, mode="eval").body
+        value = _evaluate(tree, numbers)
+    except (SyntaxError, _NotInGrammar):
+        raise FormError(f'could not read "{text}" as a number') from None
+    if not math.isfinite(value):
+        raise FormError(f'"{text}" is not a finite number')
+    return value
+
+
+class _NotInGrammar(Exception):
+    pass
+
+
+def _evaluate(node, numbers):
+    """The value of a parsed expression, from the whitelist of nodes; anything else is not in the grammar."""
+    if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
+        return float(_BINARY[type(node.op)](_evaluate(node.left, numbers), _evaluate(node.right, numbers)))
+    if isinstance(node, ast.UnaryOp) and type(node.op) in _UNARY:
+        return _UNARY[type(node.op)](_evaluate(node.operand, numbers))
+    if isinstance(node, ast.Name) and node.id.startswith("_"):
+        return numbers[int(node.id[1:])]
+    if isinstance(node, ast.Name) and node.id in CONSTANTS:
+        return CONSTANTS[node.id]
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in FUNCTIONS
+            and len(node.args) == 1 and not node.keywords):
+        return _apply(node.func.id, _evaluate(node.args[0], numbers))
+    raise _NotInGrammar
+
+
+def short_digits(text, digits):
+    """If ``text`` is one plain decimal number with fewer than ``digits`` significant digits, that
+    number of digits (``"0.35"``, 3 -> 2); else None."""
+    t = normalise(text)
+    if not re.fullmatch(_DECIMAL, t):
+        return None
+    mantissa = re.split("[eE]", t)[0].lstrip("+-").replace(".", "").lstrip("0")
+    if "." not in t and "e" not in t.lower():
+        mantissa = mantissa.rstrip("0") or mantissa   # 700 is one significant digit, or three: give the benefit
+    n = len(mantissa)
+    return n if 0 < n < digits else None
 
 
 def read_items(text, example):

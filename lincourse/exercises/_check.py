@@ -15,7 +15,8 @@ import threading
 import numpy as np
 
 from ._canonical import (
-    SALT, FormError, canonical_number, digest, form_of_items, form_of_numbers, form_of_text, item_form, normalise, unseal,
+    SALT, FormError, canonical_number, digest, form_of_items, form_of_numbers, form_of_text, item_form, normalise, short_digits,
+    unseal,
 )
 from ._declare import WRITTEN, decode, record_of
 
@@ -153,21 +154,32 @@ def verdict(record, value, attempts):
     try:
         if kind == "function":
             return _check_function(record, value, attempts)
-        return judge(record, _form_of(record, value), attempts)
+        return judge(record, _form_of(record, value), attempts, _typed(record, value))
     except FormError as exc:
         return None, form_message(record, str(exc))
 
 
-def judge(record, form, attempts):
-    """The verdict on an answer's canonical ``form``. (The twin of ``judge`` in ``answer.js``.)"""
+def _typed(record, value):
+    """The text of a number answer typed as text, to tell too few significant digits (a float's digits
+    are not what was typed: ``3.0`` may mean 3)."""
+    return value if record["kind"] == "number" and isinstance(value, str) else None
+
+
+def judge(record, form, attempts, typed=None):
+    """The verdict on an answer's canonical ``form``; ``typed``, the text of a number answer, tells a
+    number given with too few significant digits (no attempt counted). (The twin of ``judge`` in ``answer.js``.)"""
     key = record["key"]
     h = digest(key, form)
     if h in record["accept"]:
         sealed = (record.get("explain") or {}).get(h)
         return True, "Correct." + (" " + unseal(key, form, sealed) if sealed else "")
-    attempts[key] = attempts.get(key, 0) + 1
     if h in record["wrong"]:
+        attempts[key] = attempts.get(key, 0) + 1
         return False, "Not yet: " + record["wrong"][h]
+    short = short_digits(typed, record["digits"]) if typed is not None else None
+    if short is not None:
+        return None, form_message(record, f"give {record['digits']} significant digits ({normalise(typed)} has {short})")
+    attempts[key] = attempts.get(key, 0) + 1
     return False, not_yet(record, attempts[key])
 
 

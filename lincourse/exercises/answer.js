@@ -69,8 +69,6 @@
   const ZERO = 1e-12;
   const WS = "[ \\t\\n\\r\\f\\v\\u00a0\\u2009\\u202f]";
   const DECIMAL = "[+-]?(?:[0-9]+\\.?[0-9]*|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?";
-  const NUMBER = new RegExp(`^(${DECIMAL})(?:/(${DECIMAL}))?$`);
-  const SPLIT_NUMBERS = new RegExp(`(?:${WS}|[,;])+`);
   const SLASH = new RegExp(`${WS}*/${WS}*`, "g");
   const TRIM = new RegExp(`^${WS}+|${WS}+$`, "g");
   const INNER = new RegExp(`${WS}+`, "g");
@@ -103,20 +101,148 @@
   const normalise = text => text.replace(/\u2212/g, "-").replace(TRIM, "");
 
   function readNumbers(text) {
-    let t = normalise(text);
-    const bracketed = t.length >= 2 && "[(".includes(t[0]) && t[t.length - 1] === PAIRS[t[0]];
-    if (bracketed) t = t.slice(1, -1);
-    const numbers = [];
-    for (const token of t.replace(SLASH, "/").split(SPLIT_NUMBERS)) {
-      if (token === "") continue;
-      const match = NUMBER.exec(token);
-      if (!match) throw new FormError(`could not read "${token}" as a number`);
-      let value = Number(match[1]);
-      if (match[2] !== undefined) value = Number(match[2]) !== 0 ? value / Number(match[2]) : Infinity;
-      if (!Number.isFinite(value)) throw new FormError(`"${token}" is not a finite number`);
-      numbers.push(value);
+    const t = normalise(text);
+    let bracketed = t.length >= 2 && "[(".includes(t[0]) && t[t.length - 1] === PAIRS[t[0]] && closesAtEnd(t);
+    let parts = pieces(bracketed ? t.slice(1, -1) : t);
+    if (bracketed && t[0] === "(" && parts.length <= 1) { bracketed = false; parts = pieces(t); }
+    return [parts.map(value), bracketed];
+  }
+
+  function closesAtEnd(t) {
+    let depth = 0;
+    for (let i = 0; i < t.length; i++) {
+      depth += ({"(": 1, "[": 1, ")": -1, "]": -1})[t[i]] || 0;
+      if (depth === 0) return i === t.length - 1;
     }
-    return [numbers, bracketed];
+    return false;
+  }
+
+  function pieces(t) {
+    const parts = [];
+    let depth = 0, start = 0;
+    for (let i = 0; i < t.length; i++) {
+      depth += ({"(": 1, ")": -1})[t[i]] || 0;
+      if (",;".includes(t[i]) && depth === 0) { parts.push(t.slice(start, i)); start = i + 1; }
+    }
+    parts.push(t.slice(start));
+    const out = [];
+    for (let part of parts) {
+      part = part.replace(SLASH, "/").replace(TRIM, "");
+      if (part === "") continue;
+      const words = part.split(INNER).filter(w => w !== "");
+      if (words.length > 1 && words.every(reads)) out.push(...words);
+      else out.push(part);
+    }
+    return out;
+  }
+
+  function reads(word) {
+    try { value(word); } catch (error) {
+      if (error instanceof FormError) return error.message.includes("finite");
+      throw error;
+    }
+    return true;
+  }
+
+  // -- arithmetic in an answer (the twin of tokens and _value in _canonical.py) ------------------------
+  const TOKEN = new RegExp(`${WS}+|((?:[0-9]+\\.?[0-9]*|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?)|([A-Za-z]+)|(\\*\\*|[-+*/^()])`, "y");
+  const FUNCTIONS = {sqrt: Math.sqrt, exp: Math.exp, log: Math.log, ln: Math.log};
+  const CONSTANTS = {pi: Math.PI, e: Math.E};
+  const KNOWN = "sqrt, exp, log, pi and e";
+
+  function tokens(text) {
+    const out = [];
+    let i = 0;
+    while (i < text.length) {
+      TOKEN.lastIndex = i;
+      const match = TOKEN.exec(text);
+      if (!match) throw new FormError(`could not read "${text}" as a number: "${text[i]}" is not part of one ` +
+                                   `(use digits, + - * / ^ ( ) and ${KNOWN})`);
+      i = TOKEN.lastIndex;
+      if (match[1] !== undefined) out.push(["number", match[1]]);
+      else if (match[2] !== undefined) {
+        const word = match[2].toLowerCase();
+        if (!(word in FUNCTIONS) && !(word in CONSTANTS))
+          throw new FormError(`could not read "${text}" as a number: "${match[2]}" is not a name I know (${KNOWN})`);
+        out.push(["name", word]);
+      } else if (match[3] !== undefined) out.push(["op", match[3] === "^" ? "**" : match[3]]);
+    }
+    let depth = 0;
+    for (const [kind, word] of out) {
+      if (kind === "op") depth += ({"(": 1, ")": -1})[word] || 0;
+      if (depth < 0) break;
+    }
+    if (depth !== 0) throw new FormError(`could not read "${text}" as a number: its brackets do not match`);
+    return out;
+  }
+
+  class NotInGrammar extends Error {}
+
+  // Python's grammar, cut down: sum = term (("+" | "-") term)*; term = factor (("*" | "/") factor)*;
+  // factor = ("+" | "-") factor | power; power = atom ["**" factor]; atom = number | constant |
+  // function "(" sum ")" | "(" sum ")"
+  function parse(list) {
+    let at = 0;
+    const peek = () => list[at] || [null, null];
+    const isOp = word => peek()[0] === "op" && peek()[1] === word;
+    const expect = word => { if (!isOp(word)) throw new NotInGrammar(); at++; };
+    function sum() {
+      let v = term();
+      while (isOp("+") || isOp("-")) { const op = list[at++][1], w = term(); v = op === "+" ? v + w : v - w; }
+      return v;
+    }
+    function term() {
+      let v = factor();
+      while (isOp("*") || isOp("/")) {
+        const op = list[at++][1], w = factor();
+        v = op === "*" ? v * w : w !== 0 ? v / w : v !== 0 ? Math.sign(v) * Infinity : NaN;
+      }
+      return v;
+    }
+    function factor() {
+      if (isOp("-")) { at++; return -factor(); }
+      if (isOp("+")) { at++; return factor(); }
+      return power();
+    }
+    function power() {
+      const base = atom();
+      if (!isOp("**")) return base;
+      at++;
+      return Math.pow(base, factor());
+    }
+    function atom() {
+      const [kind, word] = peek();
+      at++;
+      if (kind === "number") return Number(word);
+      if (kind === "name" && word in CONSTANTS) return CONSTANTS[word];
+      if (kind === "name") { expect("("); const v = sum(); expect(")"); return FUNCTIONS[word](v); }
+      if (kind === "op" && word === "(") { const v = sum(); expect(")"); return v; }
+      throw new NotInGrammar();
+    }
+    const v = sum();
+    if (at !== list.length) throw new NotInGrammar();
+    return v;
+  }
+
+  function value(text) {
+    const list = tokens(text);
+    let v;
+    try { v = parse(list); } catch (error) {
+      if (error instanceof NotInGrammar) throw new FormError(`could not read "${text}" as a number`);
+      throw error;
+    }
+    if (!Number.isFinite(v)) throw new FormError(`"${text}" is not a finite number`);
+    return v;
+  }
+
+  /** Fewer significant digits than asked, in one plain decimal number: how many; else null. */
+  function shortDigits(text, digits) {
+    const t = normalise(text);
+    if (!new RegExp(`^(?:${DECIMAL})$`).test(t)) return null;
+    let mantissa = t.split(/[eE]/)[0].replace(/^[+-]/, "").replace(".", "").replace(/^0+/, "");
+    if (!t.includes(".") && !t.toLowerCase().includes("e")) mantissa = mantissa.replace(/0+$/, "") || mantissa;
+    const n = mantissa.length;
+    return n > 0 && n < digits ? n : null;
   }
 
   function readItems(text, example) {
@@ -176,14 +302,20 @@
 
   const formMessage = (record, detail) => `Check the form: ${detail}.` + (record.form_hint ? ` ${record.form_hint}` : "");
 
-  function judge(record, form, state) {
+  function judge(record, form, state, typed) {
     const h = digest(record, form);
     if (record.accept.includes(h)) {
       const sealed = (record.explain || {})[h];
       return {verdict: true, message: "Correct." + (sealed ? " " + unseal(record, form, sealed) : "")};
     }
+    if (h in record.wrong) {
+      state.attempts = (state.attempts || 0) + 1;
+      return {verdict: false, message: "Not yet: " + record.wrong[h]};
+    }
+    const short = typed !== undefined ? shortDigits(typed, record.digits) : null;
+    if (short !== null)
+      return {verdict: null, message: formMessage(record, `give ${record.digits} significant digits (${normalise(typed)} has ${short})`)};
     state.attempts = (state.attempts || 0) + 1;
-    if (h in record.wrong) return {verdict: false, message: "Not yet: " + record.wrong[h]};
     return {verdict: false, message: notYet(record, state.attempts)};
   }
 
@@ -192,7 +324,7 @@
     try {
       const form = formOfText(record, text);
       if (form === null) return {verdict: null, message: "No answer yet: type your answer, then press Check."};
-      return judge(record, form, state);
+      return judge(record, form, state, record.kind === "number" ? text : undefined);
     } catch (error) {
       if (error instanceof FormError) return {verdict: null, message: formMessage(record, error.message)};
       throw error;
@@ -269,7 +401,7 @@
     }
   }
 
-  window.lincourseAnswers = {sha256, canonicalNumber, formOfText, answer};
+  window.lincourseAnswers = {sha256, canonicalNumber, formOfText, readNumbers, answer};
   const start = () => document.querySelectorAll(".lincourse-answer[data-kind]").forEach(wire);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
