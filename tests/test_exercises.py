@@ -7,6 +7,7 @@ The website's twin of this code (``answer.js``) is held to the same table in
 import hashlib
 import json
 import math
+import re
 import subprocess
 import sys
 from decimal import Decimal
@@ -365,3 +366,32 @@ def test_a_cell_ending_in_check_shows_the_verdict_once(capsys):
     assert verdict == True and bool(verdict) and repr(verdict) == "True"   # noqa: E712
     assert check("ex-test-once", ...) == None and check("ex-test-once", 3.0) == False   # noqa: E711, E712
     assert verdict._ipython_display_() is None   # Jupyter shows nothing more than the printed line
+
+
+# -- answers typed as arithmetic (the same table is read by answer.js in tests/site/test_expressions.py) --
+
+EXPRESSION_CASES = json.loads((Path(__file__).with_name("expression_cases.json")).read_text())["cases"]
+
+
+@pytest.mark.parametrize("text, expected", EXPRESSION_CASES)
+def test_read_numbers_reads_arithmetic(text, expected):
+    if isinstance(expected, str):
+        with pytest.raises(C.FormError, match=re.escape(expected)):
+            C.read_numbers(text)
+    else:
+        assert C.read_numbers(text)[0] == pytest.approx(expected, rel=1e-15)
+
+
+def test_read_numbers_never_evaluates_python():
+    for text in ("__import__('os')", "open('x')", "(1).real", "[1 for x in y]", "lambda: 1", "1 if 1 else 2"):
+        with pytest.raises(C.FormError):
+            C.read_numbers(text)
+
+
+def test_exact_forms_are_right_and_too_few_digits_asks_for_digits(capsys):
+    declare("ex-test-exact", "x", reference=lambda: 1 / (2 * np.sqrt(2)))
+    for text in ("1/(2*sqrt(2))", "sqrt(2)/4", "2**-1.5", "2^-1.5", "0.354"):
+        assert check("ex-test-exact", text) == True, text   # noqa: E712
+    assert check("ex-test-exact", "0.35") is None
+    assert "give 3 significant digits (0.35 has 2)" in capsys.readouterr().out
+    assert check("ex-test-exact", "0.353") == False   # noqa: E712

@@ -70,7 +70,7 @@ def _what(record):
     """What to type, in a few words (never the answer)."""
     kind = record["kind"]
     if kind == "number":
-        return f"a number, such as 2.5 or 5/4 ({record['digits']} significant digits count)"
+        return f"a number, such as 2.5, 5/4 or sqrt(2)/4 ({record['digits']} significant digits count)"
     if kind == "count":
         return "a whole number"
     if kind == "vector":
