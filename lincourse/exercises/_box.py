@@ -47,6 +47,19 @@ class AnswerBox:
                     f"<code>{call}</code> there to check it on test cases.</p></div>")
         payload = {f: r[f] for f in _BOX_FIELDS if r.get(f) is not None} | {"salt": SALT}
         data = json.dumps(payload, separators=(",", ":")).replace("</", "<\\/")
+        if kind == "choice" and r.get("options"):
+            # one radio button per option: the arrow keys move between them, a screen reader reads the group
+            label = f"Your answer: one of {', '.join(r['options'])}"
+            radios = "".join(f'<label class="lincourse-answer-option"><input type="radio" name="{ident}-choice" '
+                             f'value="{html.escape(o, quote=True)}"> {html.escape(o)}</label>' for o in r["options"])
+            return (f'<div class="lincourse-answer" id="{ident}" data-key="{key}" data-kind="{kind}" role="group" '
+                    f'aria-labelledby="{ident}-label">'
+                    f'<script type="application/json" class="lincourse-answer-record">{data}</script>'
+                    f'<fieldset class="lincourse-answer-choices"><legend id="{ident}-label">{html.escape(label)} '
+                    f'<span class="lincourse-answer-points">{_points(r)}</span></legend>'
+                    f'<div class="lincourse-answer-row">{radios}<button type="button">Check</button></div></fieldset>'
+                    f'<p class="lincourse-answer-result" role="status" aria-live="polite">'
+                    f"Checking here needs JavaScript; in the notebook, run <code>{call}</code>.</p></div>")
         if kind in WRITTEN:
             label, field, button = (f"Your {kind} (it stays on this page: nothing is sent or stored)",
                                     f'<textarea id="{ident}-input" rows="4" spellcheck="true"></textarea>',
@@ -55,7 +68,7 @@ class AnswerBox:
             label, field, button = (f"Your answer: {_what(r)}",
                                     f'<input id="{ident}-input" type="text" autocomplete="off" '
                                     f'autocapitalize="off" spellcheck="false">', "Check")
-        points = f"{r['points']:g} point{'s' if r['points'] != 1 else ''}"
+        points = _points(r)
         return (f'<div class="lincourse-answer" id="{ident}" data-key="{key}" data-kind="{kind}" role="group" '
                 f'aria-labelledby="{ident}-label">'
                 f'<script type="application/json" class="lincourse-answer-record">{data}</script>'
@@ -64,6 +77,10 @@ class AnswerBox:
                 f'<div class="lincourse-answer-row">{field}<button type="button">{button}</button></div>'
                 f'<p class="lincourse-answer-result" role="status" aria-live="polite">'
                 f"Checking here needs JavaScript; in the notebook, run <code>{call}</code>.</p></div>")
+
+
+def _points(record):
+    return f"{record['points']:g} point{'s' if record['points'] != 1 else ''}"
 
 
 def _what(record):

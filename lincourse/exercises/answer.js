@@ -349,7 +349,15 @@
   // -- the boxes -------------------------------------------------------------------------------------
   function wire(box) {
     const record = JSON.parse(box.querySelector("script.lincourse-answer-record").textContent);
-    const field = box.querySelector("input, textarea"), button = box.querySelector("button");
+    const radios = [...box.querySelectorAll("input[type=radio]")];
+    // a multiple choice is a group of radio buttons; its value is the chosen option's
+    const field = radios.length ? {
+      tagName: "INPUT",   // Enter on a radio button checks, as in a text field
+      get value() { const on = radios.find(r => r.checked); return on ? on.value : ""; },
+      set value(text) { radios.forEach(r => { r.checked = r.value === text; }); },
+      addEventListener: (type, listener) => radios.forEach(r => r.addEventListener(type === "input" ? "change" : type, listener)),
+    } : box.querySelector("input, textarea");
+    const button = box.querySelector("button");
     const result = box.querySelector(".lincourse-answer-result");
     const state = {attempts: 0};
     let count = 0;
