@@ -68,6 +68,8 @@
       for (var j = 0; j < frame.length; j++) svg += chunk.s[frame[j]];
       layer.innerHTML = svg;
       readout.textContent = chunk.r[i - n * cfg.chunk];
+      // the readout never gets shorter as the sliders move, so the page below it does not jump
+      if (readout.offsetHeight > (parseFloat(readout.style.minHeight) || 0)) readout.style.minHeight = readout.offsetHeight + "px";
       inputs.forEach(function (input, k) {
         outs[k].textContent = cfg.values[k][parseInt(input.value, 10)];
       });

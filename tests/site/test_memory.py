@@ -40,14 +40,20 @@ def _choice_box(page):
 
 def _answer_right(box, record):
     """Try the options of a choice in turn until the box says Correct; returns the right option."""
+    result = box.locator(".lincourse-answer-result")
     for option in record["options"]:
-        box.locator("input").fill(option)
+        before = int(result.get_attribute("data-count") or 0)
+        box.locator(f"input[type=radio][value='{option}']").check()
         box.locator("button").first.click()
-        box.locator(".lincourse-answer-result[data-count]").wait_for()
-        result = box.locator(".lincourse-answer-result")
+        box.page.wait_for_function("([el, n]) => Number(el.dataset.count || 0) > n", arg=[result.element_handle(), before])
         if result.get_attribute("data-verdict") == "right":
             return option
     raise AssertionError(f"no option of {record['key']} is right")
+
+
+def _chosen(box):
+    return box.locator("input[type=radio]:checked").get_attribute("value") if box.locator(
+        "input[type=radio]:checked").count() else ""
 
 
 def _result(box):
@@ -63,7 +69,7 @@ def test_an_answer_and_its_verdict_survive_a_reload(browser, server):
     page.reload()
     page.wait_for_selector(".lincourse-answer-ready")
     box, _ = _choice_box(page)
-    assert box.locator("input").input_value() == right
+    assert _chosen(box) == right
     page.wait_for_function("el => el.textContent.startsWith('Correct')",
                            arg=box.locator(".lincourse-answer-result").element_handle())
     assert box.locator(".lincourse-answer-result").get_attribute("data-verdict") == "right"
@@ -133,7 +139,7 @@ def test_progress_line_sidebar_tick_and_reset(browser, server):
     page.wait_for_load_state("load")
     page.wait_for_selector(".lincourse-answer-ready")
     box, _ = _choice_box(page)
-    assert box.locator("input").input_value() == ""
+    assert _chosen(box) == ""
     assert _counts(page.locator("#lincourse-progress").text_content())[0] == 0
     context.close()
 
@@ -180,7 +186,7 @@ def test_course_map_export_and_import(browser, server, tmp_path):
     page.goto(server + CHAPTER)
     page.wait_for_selector(".lincourse-answer-ready")
     box, _ = _choice_box(page)
-    assert box.locator("input").input_value() == right
+    assert _chosen(box) == right
     fresh.close()
 
 
@@ -211,4 +217,23 @@ def test_desktop_hamburger_hides_and_shows_the_chapter_list(browser, server):
     page.wait_for_function("() => document.querySelector('.bd-sidebar-primary').getBoundingClientRect().right <= 1")
     hamburger.click()
     page.wait_for_function("() => document.querySelector('.bd-sidebar-primary').getBoundingClientRect().right > 100")
+    context.close()
+
+
+def test_a_multiple_choice_is_radio_buttons_usable_by_keyboard(browser, server):
+    context, page = _open(browser, server, CHAPTER)
+    box, record = _choice_box(page)
+    radios = box.locator("input[type=radio]")
+    assert [radios.nth(i).get_attribute("value") for i in range(radios.count())] == record["options"]
+    assert box.locator("input[type=text]").count() == 0
+    assert box.locator("fieldset legend").inner_text().startswith("Your answer: one of")
+    radios.first.focus()
+    page.keyboard.press("Space")
+    page.keyboard.press("ArrowDown")
+    assert _chosen(box) == record["options"][1]
+    page.keyboard.press("Enter")
+    page.wait_for_function("el => el.dataset.count", arg=box.locator(".lincourse-answer-result").element_handle())
+    assert box.locator(".lincourse-answer-result").get_attribute("data-verdict") in ("right", "wrong")
+    height = min(box.locator("label.lincourse-answer-option").nth(i).bounding_box()["height"] for i in range(radios.count()))
+    assert height >= 44
     context.close()
