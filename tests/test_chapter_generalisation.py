@@ -244,3 +244,16 @@ def test_vc_dimension_proof_and_why_pi_replaces_m():
     N, delta, Pi = 1000, 0.05, sum(math.comb(2000, i) for i in range(4))
     eps = math.sqrt(8 / N * math.log(4 * Pi / delta))
     assert 4 * Pi * math.exp(-eps ** 2 * N / 8) == pytest.approx(delta)
+
+
+def test_hoeffding_explorer_fraction_below_the_bound_at_every_slider_setting():
+    """'At every setting of this explorer the observed fraction stays below the bound': every live slider
+    position (n from 20 to 500 in steps of 20, eps from 0.01 to 0.25 in steps of 0.01), not only the player's."""
+    from lincourse.explorers.geometry import HOEFFDING_SAMPLES
+
+    X, y = lc.datasets.make_gaussian_classes(HOEFFDING_SAMPLES * 500, random_state=0)
+    losses = (y * lc.decision_function(X, [1.0, 0.0], 0.0) <= 0).astype(float)
+    for n in range(20, 501, 20):
+        nu = losses[: HOEFFDING_SAMPLES * n].reshape(HOEFFDING_SAMPLES, n).mean(axis=1)
+        for eps in np.round(np.arange(0.01, 0.2501, 0.01), 2):
+            assert np.mean(np.abs(nu - norm.cdf(-1)) > eps) < 2 * math.exp(-2 * eps ** 2 * n), (n, eps)
