@@ -257,3 +257,18 @@ def test_hoeffding_explorer_fraction_below_the_bound_at_every_slider_setting():
         nu = losses[: HOEFFDING_SAMPLES * n].reshape(HOEFFDING_SAMPLES, n).mean(axis=1)
         for eps in np.round(np.arange(0.01, 0.2501, 0.01), 2):
             assert np.mean(np.abs(nu - norm.cdf(-1)) > eps) < 2 * math.exp(-2 * eps ** 2 * n), (n, eps)
+
+
+def test_plotting_helpers_of_the_figure():
+    """lc.plotting.plot_error_pairs and plot_learning_curve draw what the figure's alt text describes."""
+    fig, (ax, ax2) = lc.plotting.new_figure(10.0, 4.4, ncols=2)
+    pairs = {"chosen": ([0.1, 0.05], [0.2, 0.3]), "fixed": ([0.2, 0.15], [0.16, 0.15])}
+    artists = lc.plotting.plot_error_pairs(ax, pairs, best=0.159)
+    assert len(artists) == 5 and ax.get_xlim() == (0.0, 0.4) and ax.get_ylim() == (0.0, 0.4)
+    np.testing.assert_allclose(artists[0].get_offsets(), [[0.1, 0.2], [0.05, 0.3]])
+    assert [t.get_text() for t in ax.legend().get_texts()] == ["chosen", "fixed", "held-out error = $E_{in}$"]
+    artists = lc.plotting.plot_learning_curve(ax2, [20, 40, 80], [0.07, 0.1, 0.12], [0.22, 0.2, 0.18], best=0.159)
+    assert ax2.get_xscale() == "log" and [t.get_text() for t in ax2.get_xticklabels()] == ["20", "40", "80"]
+    np.testing.assert_allclose(artists[1].get_ydata(), [0.22, 0.2, 0.18])
+    np.testing.assert_allclose(artists[2].get_ydata(), [0.07, 0.1, 0.12])
+    assert lc.plotting.figure_to_png(fig)[:4] == b"\x89PNG"
