@@ -23,7 +23,7 @@ from sklearn.utils._param_validation import Interval, StrOptions
 from ._base import LinearClassifier
 from ._validation import SeparationWarning, check_positive, warn
 from .geometry import augment
-from .losses import logistic_gradient, logistic_hessian, logistic_loss, sigmoid, softmax
+from .losses import _logistic_gradient, _logistic_hessian, _logistic_loss, sigmoid, softmax
 from .separation import separation_after_fit
 
 __all__ = ["LogisticRegression", "gradient_descent_path"]
@@ -198,19 +198,24 @@ class LogisticRegression(LinearClassifier):
 
 
 class _Binary:
-    """The binary model on the design ``X`` with targets ``t``: objective, gradient, Hessian of ``w~``."""
+    """The binary model on the design ``X`` with targets ``t``: objective, gradient, Hessian of ``w~``.
+
+    The formulas are :func:`lincourse.logistic_loss`, :func:`lincourse.logistic_gradient` and
+    :func:`lincourse.logistic_hessian`, called through their unchecked kernels: ``fit`` has checked ``X``
+    and ``t`` once, and the loop must not pay for it again on every iteration.
+    """
 
     def __init__(self, X, t, penalty):
         self.X, self.t, self.penalty, self.start = X, t, penalty, np.zeros(X.shape[1])
 
     def loss(self, w):
-        return logistic_loss(self.t, self.X @ w) + 0.5 * self.penalty @ (w * w)
+        return _logistic_loss(self.t, self.X @ w) + 0.5 * self.penalty @ (w * w)
 
     def gradient(self, w):
-        return logistic_gradient(self.X, self.t, w) + self.penalty * w
+        return _logistic_gradient(self.X, self.t, w) + self.penalty * w
 
     def hessian(self, w):
-        return logistic_hessian(self.X, w) + np.diag(self.penalty)
+        return _logistic_hessian(self.X, w) + np.diag(self.penalty)
 
     def weights(self, w):
         return w
@@ -221,8 +226,9 @@ class _Softmax:
 
     Chapter 10, equation ``(softmax)``: ``P = softmax(X W)``, gradient ``X^T (P - T) / N``, and Hessian
     blocks ``X^T diag(P_a (1[a = c] - P_c)) X / N``. The softmax is unchanged by adding one vector to
-    every class's weights, so the Hessian is singular; Newton's least-squares step keeps the class
-    weights summing to 0.
+    every class's weights, so the Hessian is singular; Newton's least-squares step of least norm takes
+    no step along that direction of the scaled system (see ``_solve``), which does not keep the sums over
+    the classes at 0 in the units of ``W``: ``fit`` then returns the representative whose sums are 0.
     """
 
     def __init__(self, X, T, penalty):

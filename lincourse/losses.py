@@ -83,10 +83,41 @@ def sigmoid(z):
     >>> sigmoid([-1000.0, 0.0, 1000.0])
     array([0. , 0.5, 1. ])
     """
-    z = as_float_array(z, "z")
-    e = np.exp(-np.abs(z))
-    out = np.where(z >= 0, 1.0 / (1.0 + e), e / (1.0 + e))
+    out = _sigmoid(as_float_array(z, "z"))
     return out.item() if out.ndim == 0 else out
+
+
+# The kernels below compute the formulas on arrays that are already clean (float64, finite, the right
+# shapes): the public functions check their arguments once and call them, and so does the Newton loop of
+# lincourse.logistic, whose arrays fit has checked, on every iteration.
+
+def _sigmoid(z):
+    e = np.exp(-np.abs(z))  # at most 1: no overflow
+    return np.where(z >= 0, 1.0 / (1.0 + e), e / (1.0 + e))
+
+
+def _logistic_loss(t, s):
+    return float(np.mean(np.logaddexp(0.0, -(2.0 * t - 1.0) * s)))
+
+
+def _logistic_gradient(X, t, w):
+    y = 2.0 * t - 1.0
+    residual = -y * _sigmoid(-y * (X @ w))  # p - t: -sigmoid(-s) where t = 1, sigmoid(s) where t = 0
+    return X.T @ residual / X.shape[0]
+
+
+_ROWS = 2048  # rows of X per block of the Hessian's sum: a block of X S^(1/2) stays in the cache
+
+
+def _logistic_hessian(X, w):
+    s = X @ w
+    root = np.sqrt(_sigmoid(s) * _sigmoid(-s))  # S^(1/2): p (1 - p) = sigmoid(s) sigmoid(-s)
+    # X^T S X = B^T B with B = S^(1/2) X, summed over blocks of rows (the same sum, without a copy of X)
+    H = np.zeros((X.shape[1], X.shape[1]))
+    for start in range(0, X.shape[0], _ROWS):
+        B = X[start:start + _ROWS] * root[start:start + _ROWS, None]
+        H += B.T @ B
+    return H / X.shape[0]
 
 
 def softmax(Z):
@@ -191,7 +222,7 @@ def logistic_loss(t, scores):
     if s.ndim != 1 or s.size == 0:
         raise ValueError(f"scores must be a non-empty 1-D vector, got shape {s.shape}")
     t = check_targets01(t, s.size)
-    return float(np.mean(np.logaddexp(0.0, -(2.0 * t - 1.0) * s)))
+    return _logistic_loss(t, s)
 
 
 def logistic_gradient(X, t, w):
@@ -220,9 +251,7 @@ def logistic_gradient(X, t, w):
     X = check_X(X)
     w, _ = check_weights(w, n_features=X.shape[1])
     t = check_targets01(t, X.shape[0])
-    s = X @ w
-    residual = np.where(t == 1, -sigmoid(-s), sigmoid(s))  # p - t
-    return X.T @ residual / X.shape[0]
+    return _logistic_gradient(X, t, w)
 
 
 def logistic_hessian(X, w):
@@ -243,7 +272,4 @@ def logistic_hessian(X, w):
     """
     X = check_X(X)
     w, _ = check_weights(w, n_features=X.shape[1])
-    s = X @ w
-    root = np.sqrt(sigmoid(s) * sigmoid(-s))  # S^(1/2): p (1 - p) = sigmoid(s) sigmoid(-s)
-    B = X * root[:, None]
-    return B.T @ B / X.shape[0]
+    return _logistic_hessian(X, w)

@@ -200,14 +200,14 @@ def separation_after_fit(X, t, w):
     So ``N ||g|| < min(lambda) sigma_min`` (rounding allowed for generously) proves that no
     separating direction exists and that ``X`` has full rank: the maximum-likelihood estimate exists.
     """
-    from .losses import logistic_gradient, logistic_hessian, sigmoid
+    from .losses import _logistic_gradient, _logistic_hessian, _sigmoid   # X, t and w come checked from fit
 
     n, p = X.shape
     u = 2.0**-53  # the unit roundoff of double precision
     margins = (2 * t - 1) * (X @ w)
-    lam = sigmoid(-margins)  # |p_i - t_i|
-    g = logistic_gradient(X, t, w)
-    H = logistic_hessian(X, w)
+    lam = _sigmoid(-margins)  # |p_i - t_i|
+    g = _logistic_gradient(X, t, w)
+    H = _logistic_hessian(X, w)
     g_error = 2 * n * u * float(lam @ np.sqrt(np.einsum("ij,ij->i", X, X))) / n
     mu = float(np.linalg.eigvalsh(H)[0]) - 4 * p * u * float(np.abs(H).sum())
     if mu > 0 and n * (np.linalg.norm(g) + g_error) < lam.min() * np.sqrt(4 * n * mu):
