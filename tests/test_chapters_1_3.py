@@ -125,11 +125,14 @@ def test_point_distance_readout_matches_library():
 def test_dataset_margin_readout_matches_library():
     ex = lc.explorers.dataset_margin().set(angle=200, length=2.5, b=0.1)
     X, y = lc.datasets.make_separable(20, margin=0.25, random_state=3)
-    theta = 2.5 * unit_vector(200)
-    assert f"functional margin min_i y_i (theta.x_i + b) = {lc.functional_margin(2.0 * X, y, theta, 0.1):+.3f}" in ex.readout
-    assert f"(functional margin)/||theta|| = {lc.geometric_margin(2.0 * X, y, theta, 0.1):+.3f}" in ex.readout
+    w = 2.5 * unit_vector(200)
+    assert f"functional margin min_i y_i (w.x_i + b) = {lc.functional_margin(2.0 * X, y, w, 0.1):+.3f}" in ex.readout
+    assert f"(functional margin)/||w|| = {lc.geometric_margin(2.0 * X, y, w, 0.1):+.3f}" in ex.readout
     assert "worst-classified point" in ex.readout  # this line misclassifies points: the ring is no "closest point"
-    assert "closest point" in ex.set(angle=320, length=1.0, b=0.25).readout
+    # the readout numbers the points from 1, as the text does: x(k) is Python's X[k - 1]
+    k = int(np.argmin(y * lc.decision_function(2.0 * X, w, 0.1)))
+    assert f"x({k + 1}) = ({2.0 * X[k, 0]:+.2f}, {2.0 * X[k, 1]:+.2f})" in ex.readout
+    assert "closest point" in ex.set(angle=315, length=1.0, b=0.25).readout
 
 
 def test_training_error_explorer_on_credit_matches_landscape():
@@ -205,15 +208,19 @@ def test_chapter2_margin_numbers():
     w_best, b_best = lc.max_margin_separator(X, y)
     gamma_d = lc.geometric_margin(X, y, w_best, b_best)
     assert f"{gamma_d:.4f}" == "0.5951"
+    assert f"{gamma_d:.3f}" == "0.595" and f"{1 / np.linalg.norm(w_best):.4f}" == "0.5951"
     ex = lc.explorers.dataset_margin()
-    r = ex.set(angle=40, length=1.0, b=0.0).readout
-    assert "misclassifies 8 point(s)" in r and "-1.917" in r
+    r = ex.set(angle=45, length=1.0, b=0.0).readout
+    assert "misclassifies 9 point(s)" in r and "-1.996" in r
     assert "+0.270" in ex.set(angle=300, length=1.0, b=0.0).readout
-    theta = unit_vector(320)
-    g = lc.geometric_margin(X, y, theta, 0.25)
-    assert f"{g:.3f}" == "0.585" and lc.geometric_margin(X, y, w, b) < g < gamma_d
-    assert f"{lc.functional_margin(X, y, 2 * theta, 0.5):.3f}" == "1.169"
-    assert f"{lc.functional_margin(X, y, 3 * theta, 0.75):.3f}" == "1.754"
+    u = unit_vector(315)
+    g = lc.geometric_margin(X, y, u, 0.25)
+    assert f"{g:.3f}" == "0.560" and lc.geometric_margin(X, y, w, b) < g < gamma_d
+    # q-distance-scale and the scaled readouts: (1.68, 0.560) for the factor 3, 1.120 for the factor 2
+    assert f"{lc.functional_margin(X, y, 2 * u, 0.5):.3f}" == "1.120"
+    assert f"{lc.functional_margin(X, y, 3 * u, 0.75):.2f}" == "1.68"
+    assert f"{lc.geometric_margin(X, y, 3 * u, 0.75):.3f}" == "0.560"
+    assert f"{lc.geometric_margin(X, y, 3 * u, 0.75) / 3:.3f}" == "0.187"   # option B's slip
 
 
 def test_chapter2_max_over_angles_and_hand_margins():
@@ -238,8 +245,11 @@ def test_chapter2_three_point_margin_exercise():
 
 
 def test_chapter2_point_explorer_numbers():
-    theta, b = unit_vector(45), lc.explorers.geometry.POINT_DISTANCE_OFFSET
-    assert f"{lc.signed_distance([0.4, 0.3], theta, b):+.3f}" == "-0.005"
+    b = lc.explorers.geometry.POINT_DISTANCE_OFFSET
+    assert lc.signed_distance([0.5, 1.0], unit_vector(0), b) == pytest.approx(0.0)   # on the line x1 = 0.5
+    ex = lc.explorers.point_distance()
+    assert "(on the boundary)" in ex.set(x1=0.5, x2=1.0, angle=0).readout
+    assert "(the other side)" in ex.set(x1=0.5, x2=-1.0, angle=45).readout
 
 
 def test_chapter2_feature_stretch_changes_margins():
@@ -363,9 +373,12 @@ def test_chapter1_bank_rule_augmented():
     assert np.array_equal(lc.predict(lc.augment(credit.data), w_aug), lc.predict(credit.data, [0.5, 1.0], -75.0))
 
 
-def test_chapter2_origin_check():
-    assert lc.signed_distance([0.0, 0.0], [6.0, -8.0], 20.0) == pytest.approx(2.0)
-    assert lc.distance_from_origin([6.0, -8.0], 20.0) == pytest.approx(-2.0)
+def test_chapter2_origin_warmup_and_rho_of_the_origin():
+    # q-distance-warmup-origin: the line 3 x1 + 4 x2 - 10 = 0 lies at |b|/||w|| = 2 from the origin
+    assert abs(lc.signed_distance([0.0, 0.0], [3.0, 4.0], -10.0)) == pytest.approx(2.0)
+    # rho(0) = b/||w|| (the text's one sentence), and q-distance-normal-form: (6, 8) has rho = 8
+    assert lc.signed_distance([0.0, 0.0], [3.0, 4.0], -10.0) == pytest.approx(-10.0 / 5.0)
+    assert lc.signed_distance([6.0, 8.0], [3.0, 4.0], -10.0) == pytest.approx(8.0)
 
 
 def test_chapter3_ties_and_baseline():

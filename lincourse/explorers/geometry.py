@@ -97,7 +97,7 @@ POINT_DISTANCE_OFFSET = -0.5
 def point_distance():
     """Chapter 2: move a point and turn a line; see the foot of the perpendicular and the signed distance.
 
-    The line has a unit normal ``theta`` at the chosen angle and the fixed offset
+    The line has a unit normal ``w`` at the chosen angle and the fixed offset
     ``b = POINT_DISTANCE_OFFSET`` (-0.5), so it stays at distance 0.5 from the origin while it turns
     (chapter 1's explorer moves the offset).
     """
@@ -108,35 +108,35 @@ def point_distance():
         ax.plot([0], [0], marker="+", color="black", markersize=10)
 
     def draw(ax, x1, x2, angle):
-        theta = unit_vector(angle)
+        w = unit_vector(angle)
         x = np.array([x1, x2])
-        P.plot_halfspaces(ax, theta, b)
-        P.plot_hyperplane(ax, theta, b, label=None)
-        P.plot_normal(ax, theta, b, label=None)
-        P.plot_distance(ax, x, theta, b, label=None)
+        P.plot_halfspaces(ax, w, b)
+        P.plot_hyperplane(ax, w, b, label=None)
+        P.plot_normal(ax, w, b, label=None)
+        P.plot_distance(ax, x, w, b, label=None)
         ax.plot([x1], [x2], marker="D", color="black", markersize=7, zorder=6)
-        d = G.signed_distance(x, theta, b)
-        foot = G.project_onto_hyperplane(x, theta, b)
-        side = "the side theta points to" if d > 0 else ("on the boundary" if d == 0 else "the other side")
-        ax.set_title(f"signed distance = {d:+z.2f}", fontsize=10)
-        return (f"x = {_fmt_vec(x)}   theta = {_fmt_vec(theta)} (unit)   b = {b:+z.2f}\n"
-                f"signed distance (theta.x + b)/||theta|| = {d:+z.3f}  ({side})\n"
-                f"foot of the perpendicular = {_fmt_vec(foot)}\n"
-                f"distance of the line from the origin -b/||theta|| = {G.distance_from_origin(theta, b):+z.3f}")
+        rho = G.signed_distance(x, w, b)
+        foot = G.project_onto_hyperplane(x, w, b)
+        side = "the side w points to" if rho > 0 else ("on the boundary" if rho == 0 else "the other side")
+        ax.set_title(f"signed distance = {rho:+z.2f}", fontsize=10)
+        return (f"x = {_fmt_vec(x)}   w = {_fmt_vec(w)} (unit)   b = {b:+z.2f}\n"
+                f"signed distance rho(x) = (w.x + b)/||w|| = {rho:+z.3f}  ({side})\n"
+                f"foot of the perpendicular = {_fmt_vec(foot)}")
 
     return Explorer(
         draw,
         [Param("x1", -3.0, 3.0, 0.1, 1.5, "point x₁", player_step=0.5),
          Param("x2", -3.0, 3.0, 0.1, 1.0, "point x₂", player_step=0.5),
-         Param("angle", 0, 355, 5, 45, "angle of θ (degrees)", player_step=15)],
+         Param("angle", 0, 355, 5, 45, "angle of w (degrees)", player_step=15)],
         setup=setup,
         title="Signed distance of a point to a line",
-        caption=("A line θ·x - 0.5 = 0 with its unit normal θ (purple arrow) splits the plane into a blue half "
+        caption=("A line w·x - 0.5 = 0 with its unit normal w (purple arrow) splits the plane into a blue half "
                  "(positive side) and an orange half. A black diamond marks the point x; the dotted segment joins "
                  "it to its foot on the line (a cross), and its signed length is printed above the figure."),
         asked={
-            # section "Exploring the signed distance": three points for the line at 45 degrees
-            "sec-distance-explorer": [dict(x1=2.0, x2=1.5), dict(x1=0.5, x2=-1.0), dict(x1=0.4, x2=0.3)],
+            # section "Exploring the signed distance": two points for the line at 45 degrees, one on the line at 0
+            "sec-distance-explorer": [dict(x1=2.0, x2=1.5, angle=45), dict(x1=0.5, x2=-1.0, angle=45),
+                                      dict(x1=0.5, x2=1.0, angle=0)],
         },
     )
 
@@ -144,9 +144,9 @@ def point_distance():
 def dataset_margin(X=None, y=None):
     """Chapter 2: the functional and geometric margins of a data set under a line.
 
-    The sliders are the classifier's parameters: ``theta = length * (cos angle, sin angle)`` and
-    ``b``. The functional margin ``min_i y_i (theta . x_i + b)`` grows with the length; the
-    geometric margin, the functional one divided by ``||theta||``, does not (move the length with
+    The sliders are the classifier's parameters: ``w = length * (cos angle, sin angle)`` and
+    ``b``. The functional margin ``min_i y_i (w . x_i + b)`` grows with the length; the
+    geometric margin, the functional one divided by ``||w||``, does not (move the length with
     ``b = 0``). The point attaining the minimum is ringed: the closest point when the line separates
     the data, the worst-classified point when it does not; when the margin is positive, dashed lines
     lie one geometric margin on each side. Defaults to 20 separable points
@@ -162,40 +162,42 @@ def dataset_margin(X=None, y=None):
         ax.legend(loc="lower left", fontsize=8)
 
     def draw(ax, angle, length, b):
-        theta = length * unit_vector(angle)
-        functional = y * G.decision_function(X, theta, b)
+        w = length * unit_vector(angle)
+        functional = y * G.decision_function(X, w, b)
         worst = int(np.argmin(functional))
-        gamma_hat = G.functional_margin(X, y, theta, b)
-        gamma = G.geometric_margin(X, y, theta, b)
-        P.plot_hyperplane(ax, theta, b, label=None)
-        P.plot_normal(ax, theta, b, label=None)
+        gamma_hat = G.functional_margin(X, y, w, b)
+        gamma = G.geometric_margin(X, y, w, b)
+        P.plot_hyperplane(ax, w, b, label=None)
+        P.plot_normal(ax, w, b, label=None)
         if gamma > 0:
-            P.plot_margin(ax, theta, b, gamma, label=None)
+            P.plot_margin(ax, w, b, gamma, label=None)
         P.mark_points(ax, X[worst], color=P.COLORS["normal"], label=None)
         mistakes = int(np.sum(functional <= 0))
         ax.set_title(f"functional margin = {gamma_hat:+z.3f},  geometric margin = {gamma:+z.3f}", fontsize=10)
         verdict = "separates the data" if mistakes == 0 else f"misclassifies {mistakes} point(s)"
         which = "closest point" if mistakes == 0 else "worst-classified point"
-        return (f"theta = {_fmt_vec(theta)}   ||theta|| = {length:.2f}   b = {b:+z.2f}   -> the line {verdict}\n"
-                f"{which} (smallest y_i (theta.x_i + b)): x[{worst}] = {_fmt_vec(X[worst])}, y = {int(y[worst]):+d}\n"
-                f"functional margin min_i y_i (theta.x_i + b) = {gamma_hat:+z.3f}\n"
-                f"geometric margin  (functional margin)/||theta|| = {gamma:+z.3f}")
+        # points are numbered from 1, as in the text: x(i) is x^(i), Python's X[i - 1]
+        return (f"w = {_fmt_vec(w)}   ||w|| = {length:.2f}   b = {b:+z.2f}   -> the line {verdict}\n"
+                f"{which} (smallest y_i (w.x_i + b)): x({worst + 1}) = {_fmt_vec(X[worst])}, y = {int(y[worst]):+d}\n"
+                f"functional margin min_i y_i (w.x_i + b) = {gamma_hat:+z.3f}\n"
+                f"geometric margin  (functional margin)/||w|| = {gamma:+z.3f}")
 
     return Explorer(
         draw,
-        [Param("angle", 0, 355, 5, 40, "angle of θ (degrees)", player_step=15),
-         Param("length", 0.5, 3.5, 0.25, 1.0, "length ‖θ‖", player_step=0.25),
+        [Param("angle", 0, 355, 5, 45, "angle of w (degrees)", player_step=15),
+         Param("length", 0.5, 3.5, 0.25, 1.0, "length ‖w‖", player_step=0.25),
          Param("b", -1.5, 1.5, 0.05, 0.0, "offset b", player_step=0.25)],
         setup=setup,
         title="Functional and geometric margins of a data set",
-        caption=("Blue circles (y=+1) and orange squares (y=-1) with the line θ·x + b = 0 and its normal θ "
-                 "(purple arrow). The ringed point has the smallest y·(θ·x + b): the closest point when the "
+        caption=("Blue circles (y=+1) and orange squares (y=-1) with the line w·x + b = 0 and its normal w "
+                 "(purple arrow). The ringed point has the smallest y·(w·x + b): the closest point when the "
                  "line separates the data, the worst mistake otherwise. When the line separates the data, "
                  "dashed lines lie one geometric margin on each side."),
         asked={
-            # section "Exploring the margin of a data set"
-            "sec-distance-margin-explorer": [dict(angle=40, b=0.0), dict(angle=300, b=0.0), dict(angle=320, b=0.25)]
-            + [dict(angle=320, length=c, b=0.25 * c) for c in (2.0, 3.0)],
+            # section "Exploring the margins": three lines of length 1, then the third scaled by 2 and 3
+            "sec-distance-margin-explorer": [dict(angle=45, length=1.0, b=0.0), dict(angle=300, length=1.0, b=0.0),
+                                             dict(angle=315, length=1.0, b=0.25)]
+            + [dict(angle=315, length=c, b=0.25 * c) for c in (2.0, 3.0)],
         },
     )
 
