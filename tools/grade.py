@@ -9,9 +9,17 @@ process per submission, ``--jobs`` at a time. A submission that raises, loops or
 gets the points its answers earn and never stops the run; one that cannot be read at all gets a row
 with 0 points and the reason.
 
-The CSV (default ``_build/grades/NN_name.csv``) has one row per submission: the file name, the points
-of every automatically graded exercise, their total and the maximum, then an empty column per proof
-or explanation for the marks given by hand, and a ``note`` column.
+Exercises graded on each student's own numbers (``tools/assignments.py --students``) are judged with
+the seed of the student the submission belongs to: its file is named after the student's id
+(``<id>.ipynb``, as the roster has it), else the id in the notebook's metadata is used, and said in the
+note. The seed comes from the roster in ``assignment.json``, never from the notebook: it is given to
+``otter run`` in the environment (``LINCOURSE_SEED``), which the judge reads as the run started. A
+notebook whose recorded seed differs from its student's (edited) gets what its answers earn on the
+student's own numbers, and the note says so.
+
+The CSV (default ``_build/grades/NN_name.csv``) has one row per submission: the file name, the seed
+used (empty without a roster), the points of every automatically graded exercise, their total and the
+maximum, then an empty column per proof or explanation for the marks given by hand, and a ``note`` column.
 """
 
 from __future__ import annotations
@@ -19,6 +27,7 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -40,13 +49,39 @@ def find_assignment(assignments, chapter):
     return matches[0]
 
 
-def grade_one(submission, autograder, timeout):
-    """``({exercise: points}, note)`` for one submission."""
+def seed_for(submission, students):
+    """``(seed or None, note)``: the seed the submission is graded with, from the roster ``students``."""
+    if not students:
+        return None, ""
+    stem = Path(submission).stem
+    try:
+        meta = json.loads(Path(submission).read_text(encoding="utf-8")).get("metadata", {}).get("lincourse", {})
+    except (OSError, ValueError, AttributeError):
+        meta = {}
+    meta = meta if isinstance(meta, dict) else {}
+    if stem in students:
+        student, note = stem, ""
+    elif meta.get("student") in students:
+        student, note = meta["student"], f"file not named after a student: graded as {meta['student']}, from the notebook"
+    else:
+        return None, "no student of the roster: its own-numbers exercises earn nothing"
+    seed = students[student]
+    if meta.get("seed") != seed:
+        note = "; ".join(filter(None, [note, f"the notebook's seed was changed ({meta.get('seed')!r}): graded with "
+                                             f"the student's own numbers"]))
+    return seed, note
+
+
+def grade_one(submission, autograder, timeout, seed=None):
+    """``({exercise: points}, note)`` for one submission (graded with ``seed``, the student's)."""
     otter = Path(sys.executable).with_name("otter")
+    env = {k: v for k, v in os.environ.items() if k != "LINCOURSE_SEED"}
+    if seed is not None:
+        env["LINCOURSE_SEED"] = str(seed)
     with tempfile.TemporaryDirectory() as out:
         try:
             done = subprocess.run([str(otter), "run", "--no-logo", "-a", str(autograder), "-o", out, str(submission)],
-                                  capture_output=True, text=True, timeout=timeout)
+                                  capture_output=True, text=True, timeout=timeout, env=env)
         except subprocess.TimeoutExpired:
             return {}, f"not graded: it ran for more than {timeout} s"
         results = Path(out) / "results.json"
@@ -65,24 +100,27 @@ def grade(assignment, submissions, out, jobs=2, timeout=600):
     """Grade every ``*.ipynb`` in ``submissions`` against ``assignment``; write the CSV ``out``; return its rows."""
     assignment = Path(assignment)
     summary = json.loads((assignment / "assignment.json").read_text())
-    auto = [e for e in summary["exercises"] if e["graded"] == "auto"]
-    by_hand = [e for e in summary["exercises"] if e["graded"] != "auto"]
+    auto = [e for e in summary["exercises"] if e["graded"].startswith("auto")]
+    by_hand = [e for e in summary["exercises"] if e["graded"] == "by hand"]
+    students = summary.get("students") or {}
     zips = sorted((assignment / "autograder").glob("*.zip"))
     files = sorted(Path(submissions).glob("*.ipynb"))
     if not files:
         raise SystemExit(f"no submitted notebooks (*.ipynb) in {submissions}")
     if not zips:
         raise SystemExit(f"{assignment} has no autograder: its chapter has no automatically graded exercise")
+    seeds = [seed_for(f, students) for f in files]
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        results = list(pool.map(lambda f: grade_one(f, zips[0], timeout), files))
+        results = list(pool.map(lambda fs: grade_one(fs[0], zips[0], timeout, fs[1][0]), zip(files, seeds)))
     maximum = sum(float(e["points"]) for e in auto)
-    header = (["submission"] + [f"{e['key']} ({e['points']:g})" for e in auto] + ["total", "maximum"]
+    header = (["submission", "seed"] + [f"{e['key']} ({e['points']:g})" for e in auto] + ["total", "maximum"]
               + [f"{e['key']} ({e['points']:g}, by hand)" for e in by_hand] + ["note"])
     rows = []
-    for file, (points, note) in zip(files, results):
+    for file, (seed, seed_note), (points, note) in zip(files, seeds, results):
         earned = [points.get(e["key"], 0.0) for e in auto]
-        rows.append([file.name] + [f"{p:g}" for p in earned] + [f"{sum(earned):g}", f"{maximum:g}"]
-                    + [""] * len(by_hand) + [note])
+        rows.append([file.name, "" if seed is None else str(seed)] + [f"{p:g}" for p in earned]
+                    + [f"{sum(earned):g}", f"{maximum:g}"] + [""] * len(by_hand)
+                    + ["; ".join(filter(None, [seed_note, note]))])
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     with out.open("w", newline="", encoding="utf-8") as f:

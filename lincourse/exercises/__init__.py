@@ -22,7 +22,7 @@ See ``docs/exercises.md`` for the design.
 """
 
 from ._box import ANSWER_CSS, ANSWER_JS, AnswerBox, answer_box
-from ._check import check, score
-from ._declare import cases, declare, declared
+from ._check import another, check, score
+from ._declare import cases, declare, declared, variant
 
-__all__ = ["declare", "check", "score", "answer_box", "cases", "declared", "AnswerBox", "ANSWER_JS", "ANSWER_CSS"]
+__all__ = ["declare", "check", "another", "variant", "score", "answer_box", "cases", "declared", "AnswerBox", "ANSWER_JS", "ANSWER_CSS"]

@@ -94,9 +94,17 @@ def judge_answer(record, value):
     is called here, on the public cases); whether they are right is decided in a fresh interpreter
     that runs only ``hashlib`` on the record's hashes, so a submission that has replaced functions of
     lincourse or numpy in its own process cannot change the verdict.
+
+    A graded variant's record (``tools/assignments.py``) holds ``seeds``, seed -> accepted hashes, for the
+    instructor's students and no ``accept``: the judge takes the seed from the environment the grader
+    started the run with (``LINCOURSE_SEED``, read from ``/proc`` where there is one, so that a submission
+    that changes its own ``os.environ`` does not change it) and judges against that seed's hashes.
     """
     try:
-        forms, message = _forms_for_grading(record, value)
+        if "seeds" in record:
+            forms, message = _varied_forms(record, value)
+        else:
+            forms, message = _forms_for_grading(record, value)
     except Exception as exc:  # a bug of the check itself: no points, and say why
         return False, f"The check failed ({type(exc).__name__}: {exc})."
     if forms is None:
@@ -107,18 +115,59 @@ def judge_answer(record, value):
 
     try:
         done = subprocess.run([sys.executable, "-I", "-S", "-c", _JUDGE], capture_output=True, text=True, timeout=60,
-                              input=json.dumps({"salt": SALT, "key": record["key"], "accept": record["accept"],
-                                                "forms": forms}))
+                              input=json.dumps({"salt": SALT, "key": record["key"], "accept": record.get("accept"),
+                                                "seeds": record.get("seeds"), "forms": forms}))
         right = json.loads(done.stdout)
     except Exception as exc:
         return False, f"The check failed ({type(exc).__name__}: {exc})."
     return right is True, message if right is True else "Not yet."
 
 
-_JUDGE = ("import hashlib, json, sys\n"
+_JUDGE = ("import hashlib, json, os, sys\n"
           "d = json.load(sys.stdin)\n"
           "h = lambda f: hashlib.sha256(f\"{d['salt']}|{d['key']}|{f}\".encode('utf-8')).hexdigest()\n"
-          "print(json.dumps(bool(d['forms']) and all(h(f) in d['accept'] for f in d['forms'])))\n")
+          "accept = d['accept']\n"
+          "if d['seeds'] is not None:\n"
+          "    seed = os.environ.get('LINCOURSE_SEED', '')\n"
+          "    try:\n"
+          "        with open(f'/proc/{os.getppid()}/environ', 'rb') as f:\n"
+          "            first = dict(v.split(b'=', 1) for v in f.read().split(b'\\0') if b'=' in v)\n"
+          "        seed = first.get(b'LINCOURSE_SEED', b'').decode()\n"
+          "    except OSError:\n"
+          "        pass\n"
+          "    accept = d['seeds'].get(seed, [])\n"
+          "print(json.dumps(bool(d['forms']) and all(h(f) in accept for f in d['forms'])))\n")
+
+
+def _varied_forms(record, value):
+    """``(forms, message)`` for a graded variant: the answer's canonical form, or None and why."""
+    if value is None or value is Ellipsis:
+        return None, f"No answer yet: {record['answer']} was not set."
+    try:
+        return [_form_of(record, value)], "Correct."
+    except FormError as exc:
+        return None, form_message(record, str(exc))
+
+
+_PRACTISING: dict[str, dict] = {}   # key -> the practice variant ``another`` gave, checked by ``check``
+
+
+def another(key):
+    """Practise exercise ``key`` again with new numbers: print the next practice variant's statement;
+    ``check(key, value)`` then checks against it, with the same feedback. Returns the statement."""
+    record = record_of(key)
+    variants = record.get("variants") or []
+    if not variants:
+        print(f"{key} has no other numbers: its answer does not depend on numbers that can change.")
+        return None
+    current = _PRACTISING.get(key, {}).get("seed", 0)
+    seeds = [v["seed"] for v in variants]
+    following = variants[(seeds.index(current) + 1) % len(variants)] if current in seeds else variants[0]
+    _PRACTISING[key] = following
+    _ATTEMPTS.pop(key, None)
+    print(f"Another one ({key}, numbers {following['seed']} of {len(variants)}): {following['statement']}\n"
+          f"Set {record['answer']} to your answer and run check({key!r}, {record['answer']}).")
+    return following["statement"]
 
 
 def _forms_for_grading(record, value):
@@ -137,6 +186,8 @@ def _verdict(key, value, attempts):
         record = record_of(key)
     except KeyError as exc:
         return None, exc.args[0]
+    if key in _PRACTISING:   # practising with other numbers (another): that variant's hashes and feedback
+        record = {**record, **_PRACTISING[key]}
     try:
         return verdict(record, value, attempts)
     except Exception as exc:  # a bug of the check itself: say so rather than stop the notebook

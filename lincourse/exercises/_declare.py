@@ -45,7 +45,7 @@ _shipped: dict[str, dict] | None = None
 
 def declare(key, answer, kind="number", reference=None, *, digits=None, points=1, objective=None,
             wrong=None, hint=None, form_hint=None, options=None, example=None, cases=None,
-            flatten=False, timeout=10.0, explain=None, core=None, minutes=None):
+            flatten=False, timeout=10.0, explain=None, core=None, minutes=None, params=None, statement=None):
     """Declare an exercise: how its answer is checked, graded and shown, in every world.
 
     Written in the chapter notebook, in a code cell tagged ``exercise-declaration`` right after the
@@ -97,6 +97,18 @@ def declare(key, answer, kind="number", reference=None, *, digits=None, points=1
     minutes : int
         The minutes a student with the prerequisites needs for it, honestly (the chapter's time budget
         adds these up).
+    params : callable, optional
+        Variants (number, count and vector exercises): ``params(rng)`` draws the exercise's numbers from
+        a numpy ``Generator`` and returns them as a dict; ``reference`` and the callables of ``wrong``
+        then take that dict, ``reference=lambda p: ...``. Variant 0 (the numbers the chapter's text
+        uses) is ``params(None)``; variant ``s`` is ``params(rng)`` with ``rng`` seeded from ``s`` and the
+        key (:func:`variant`). The record carries :data:`PRACTICE` pre-computed practice variants
+        ("another one"); a graded assignment draws each student's own seed (``tools/assignments.py``).
+    statement : str, optional
+        With ``params``: the sentence that gives the numbers, with ``{name}`` (``str.format``) placeholders
+        filled from the parameters, e.g. ``"Take $w = ({w0}, {w1})$ and $b = {b}$."``. The chapter's
+        statement cell repeats it for variant 0; the student notebook, the website and the answer key
+        show it rendered for their variant.
 
     Returns
     -------
@@ -105,8 +117,14 @@ def declare(key, answer, kind="number", reference=None, *, digits=None, points=1
     """
     from ._box import AnswerBox
 
-    record = _record(key, answer, kind, reference, digits, points, objective, wrong, hint, form_hint,
-                     options, example, cases, flatten, timeout, explain, core, minutes)
+    if params is not None:
+        record = _varied(key, answer, kind, reference, digits, points, objective, wrong, hint, form_hint,
+                         options, example, cases, flatten, timeout, explain, core, minutes, params, statement)
+    else:
+        if statement is not None:
+            raise ValueError(f"{key}: statement= renders the numbers of params=; declare params too")
+        record = _record(key, answer, kind, reference, digits, points, objective, wrong, hint, form_hint,
+                         options, example, cases, flatten, timeout, explain, core, minutes)
     _DECLARED[key] = record
     return AnswerBox(record)
 
@@ -170,6 +188,88 @@ def _record(key, answer, kind, reference, digits, points, objective, wrong, hint
             raise ValueError(f"{key}: the wrong answer {name!r} is accepted as right; remove it or raise digits")
         record["wrong"].update({h: str(feedback) for h in sorted(hashes)})
     return record
+
+
+PRACTICE = 24          # practice variants carried by a varied exercise's record ("another one")
+VARIED_KINDS = ("number", "count", "vector")
+_VARIANTS: dict[str, object] = {}   # key -> seed -> variant record, in the process that declared it
+
+
+def _rng(key, seed):
+    """The generator of variant ``seed`` of exercise ``key`` (seeded from both, so that two exercises of
+    one student do not share their draws)."""
+    import zlib
+
+    return np.random.default_rng([int(seed), zlib.crc32(key.encode("utf-8"))])
+
+
+def _varied(key, answer, kind, reference, digits, points, objective, wrong, hint, form_hint, options, example,
+            cases, flatten, timeout, explain, core, minutes, params, statement):
+    if kind not in VARIED_KINDS:
+        raise ValueError(f"{key}: params= is for {', '.join(VARIED_KINDS)} exercises; a {kind} cannot vary")
+    if not callable(params) or not callable(reference):
+        raise ValueError(f"{key}: params= needs params(rng) -> dict and reference=lambda p: ...")
+    if not isinstance(statement, str) or "{" not in statement:
+        raise ValueError(f"{key}: params= needs statement=, the sentence giving the numbers with {{name}} placeholders")
+
+    def one(seed):
+        p = params(None if seed == 0 else _rng(key, seed))
+        if not isinstance(p, dict):
+            raise ValueError(f"{key}: params must return a dict of the exercise's numbers, got {type(p).__name__}")
+        bound = {name: ((lambda v=v: v(p)) if callable(v) else v, feedback)
+                 for name, (v, feedback) in (wrong or {}).items()}
+        while True:   # a slip that gives the right answer for these numbers is no slip here: left out
+            try:
+                r = _record(key, answer, kind, lambda: reference(p), digits, points, objective, bound, hint,
+                            form_hint, options, example, cases, flatten, timeout, explain, core, minutes)
+                break
+            except ValueError as exc:
+                same = [n for n in bound if f"wrong answer {n!r} is accepted" in str(exc)]
+                if not same or seed == 0:
+                    raise
+                bound.pop(same[0])
+        r["seed"] = int(seed)
+        r["statement"] = render(statement, p)
+        return r
+
+    _VARIANTS[key] = one
+    record = one(0)
+    record["variants"] = [{f: v[f] for f in ("seed", "statement", "accept", "wrong", "explain") if f in v}
+                          for v in (one(s) for s in range(1, PRACTICE + 1))]
+    one(0)   # variant 0's reference is the one the answer key prints
+    return record
+
+
+def graded_variant(key, seed):
+    """The variant a graded assignment gives the student of seed ``seed``: variant ``seed``, unless its
+    numbers are those of variant 0 or of a practice variant (whose hashes ship in every page), then the
+    next draw that is not. Raises when 50 draws in a row are practice numbers (``params`` draws too few
+    distinct numbers to grade on)."""
+    practice = {variant(key, s)["statement"] for s in range(PRACTICE + 1)}
+    for k in range(50):
+        r = variant(key, int(seed) + k * 4_000_000_000)
+        if r["statement"] not in practice:
+            return r
+    raise ValueError(f"{key}: params draws the practice numbers again and again; draw from more numbers to grade it")
+
+
+def render(statement, p):
+    """``statement`` with its ``{name}`` placeholders filled from the parameters ``p`` (numbers as
+    ``:g`` unless the placeholder gives a format)."""
+    shown = {k: (float(v) if isinstance(v, (np.floating, np.integer)) else v) for k, v in p.items()}
+    shown = {k: (int(v) if isinstance(v, float) and v.is_integer() else v) for k, v in shown.items()}
+    return statement.format(**shown)
+
+
+def variant(key, seed):
+    """The record of variant ``seed`` of exercise ``key``: its numbers (``statement``) and hashes.
+
+    Only in a process that ran the exercise's declaration (the chapter, the instructor's tools): the
+    shipped record carries variant 0 and the practice variants, never a graded seed's.
+    """
+    if key not in _VARIANTS:
+        raise KeyError(f"{key} declares no params= here (run its chapter's declaration first)")
+    return _VARIANTS[key](seed)
 
 
 def _default_example(kind, options):
