@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed-stamp
 export MPLBACKEND := agg
 export PYTHONHASHSEED := 0
 
-.PHONY: pdf help install test test-site-lane test-code-lane unit nbval book book-strict browser binder lab-test execute lab notebooks exercises assignments grade answer-key bench clean
+.PHONY: pdf help install test test-pdf test-html test-class test-browser test-a11y test-binder test-unit test-lab unit nbval book book-strict browser binder lab-test execute lab notebooks exercises assignments grade answer-key bench clean
 
 help:
 	@echo "make book      build the website into _build/html (executes every notebook), with the PDF if TeX Live is there"
@@ -70,9 +70,11 @@ book-strict: install
 	$(MAKE) --no-print-directory pdf
 	LINCOURSE_EXPLORER_MODE=player $(BIN)/jupyter-book build . --all -W --keep-going
 
-# Browser tests of the built site (skip with a message if Chromium is missing).
+# Browser tests of the built site (skip with a message if Chromium is missing); `make test` runs the
+# accessibility part (axe-core on every page in four views, the longest) beside the others.
+SITE_TESTS := $(BIN)/python -m pytest -q -rs --ignore=tests/site/test_binder.py --ignore=tests/site/test_lab.py
 browser: install
-	$(BIN)/python -m pytest tests/site -q -rs --ignore=tests/site/test_binder.py --ignore=tests/site/test_lab.py
+	$(SITE_TESTS) tests/site
 
 # The Binder environment rebuilt the way repo2docker builds it (a fresh virtualenv), nbval in it.
 binder: install
@@ -82,21 +84,38 @@ binder: install
 lab-test: install
 	$(BIN)/python -m pytest tests/site/test_lab.py -q -rs
 
-# make test uses both cores: two lanes of about equal length run side by side, each printing
-# its output when it ends. The site lane keeps the order the browser tests need (the book first).
+# make test uses both cores: the steps below are one graph, run two at a time (make -j2), each printing
+# its output when it ends. The site's chain: the PDF (the site links it), the website with warnings as
+# errors, the class edition, the browser tests; beside it, the Binder environment (nbval on every chapter,
+# strict, in a fresh virtualenv with the pinned versions: the one nbval run of make test), the unit tests,
+# the JupyterLab test and, once the website is built, its accessibility tests.
 test: install
-	$(MAKE) --no-print-directory -j2 --output-sync=target test-site-lane test-code-lane
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-browser test-binder test-unit test-lab test-a11y
 	@echo "make test: all passed"
 
-test-site-lane:
-	$(MAKE) --no-print-directory nbval
-	$(MAKE) --no-print-directory book-strict
-	$(MAKE) --no-print-directory book EDITION=class
-	$(MAKE) --no-print-directory browser
+test-pdf:
+	$(BIN)/python tools/make_notebooks.py --out _build/notebooks --zip _static/downloads/lincourse-student-notebooks.zip
+	$(MAKE) --no-print-directory pdf
 
-test-code-lane:
+test-html: test-pdf
+	LINCOURSE_EXPLORER_MODE=player $(BIN)/jupyter-book build . --all -W --keep-going
+
+test-class: test-html
+	$(MAKE) --no-print-directory book EDITION=class
+
+test-browser: test-class
+	$(SITE_TESTS) tests/site --ignore=tests/site/test_accessibility.py
+
+test-a11y: test-html
+	$(SITE_TESTS) tests/site/test_accessibility.py
+
+test-binder:
 	$(MAKE) --no-print-directory binder
+
+test-unit:
 	$(MAKE) --no-print-directory unit
+
+test-lab:
 	$(MAKE) --no-print-directory lab-test
 
 execute: install
