@@ -31,8 +31,10 @@ ROOT = Path(__file__).resolve().parents[1]
 def fresh_registry(monkeypatch):
     """Each test declares into an empty registry and starts with no wrong attempts."""
     monkeypatch.setattr(D, "_DECLARED", {})
+    monkeypatch.setattr(D, "_VARIANTS", {})
     import lincourse.exercises._check as K
     monkeypatch.setattr(K, "_ATTEMPTS", {})
+    monkeypatch.setattr(K, "_PRACTISING", {})
 
 
 def said(capsys, key, value):
@@ -395,3 +397,123 @@ def test_exact_forms_are_right_and_too_few_digits_asks_for_digits(capsys):
     assert check("ex-test-exact", "0.35") is None
     assert "give 3 significant digits (0.35 has 2)" in capsys.readouterr().out
     assert check("ex-test-exact", "0.353") == False   # noqa: E712
+
+
+# -- variants: per-student numbers and "another one" ------------------------------------------------
+
+def _varied(**extra):
+    """A number exercise whose numbers vary: the distance of the line a x1 + b x2 = c from the origin."""
+    params = lambda rng: ({"a": 3, "b": 4, "c": 10} if rng is None else
+                          {"a": int(rng.integers(1, 10)), "b": int(rng.integers(1, 10)), "c": int(rng.integers(11, 99))})
+    return declare("ex-varied", answer="distance", params=params, statement="the line ${a} x_1 + {b} x_2 = {c}$",
+                   reference=lambda p: p["c"] / math.hypot(p["a"], p["b"]),
+                   wrong={"norm": (lambda p: p["c"], "You forgot to divide by the norm of the normal vector."),
+                          "square": (lambda p: p["c"] / (p["a"] ** 2 + p["b"] ** 2), "Divide by the norm, not its square.")},
+                   hint="Divide |c| by the norm of (a, b).", **extra)
+
+
+def test_a_varied_exercise_carries_variant_0_and_practice_variants_with_their_slips():
+    record = _varied().record
+    assert record["statement"] == "the line $3 x_1 + 4 x_2 = 10$" and record["seed"] == 0
+    assert len(record["variants"]) == D.PRACTICE and [v["seed"] for v in record["variants"]] == list(range(1, 25))
+    assert len({v["statement"] for v in record["variants"]}) >= 20   # new numbers, not the same ones again
+    assert all(len(set(v["wrong"].values())) == 2 for v in record["variants"])   # the slips vary with the numbers
+    assert json.dumps(record).count("2.0") == 0 and "10 /" not in json.dumps(record)   # hashes, never the answers
+    assert D.variant("ex-varied", 12345) == D.variant("ex-varied", 12345)   # a seed gives the same numbers
+    assert D.variant("ex-varied", 12345)["statement"] != D.variant("ex-varied", 12346)["statement"]
+
+
+def test_another_one_in_the_notebook_checks_the_new_numbers_with_the_same_feedback(capsys):
+    from lincourse.exercises import another
+
+    record = _varied().record
+    assert said(capsys, "ex-varied", 2.0) == (True, "Correct.")
+    shown = another("ex-varied")
+    first = record["variants"][0]
+    assert shown == first["statement"] and first["statement"] in capsys.readouterr().out
+    a, b, c = map(int, re.search(r"\$(\d+) x_1 \+ (\d+) x_2 = (\d+)\$", shown).groups())
+    assert said(capsys, "ex-varied", c / math.hypot(a, b)) == (True, "Correct.")
+    if c / math.hypot(a, b) != 2.0:
+        assert said(capsys, "ex-varied", 2.0)[0] == False   # noqa: E712 (variant 0's answer is not this one's)
+    assert said(capsys, "ex-varied", c) == (False, "Not yet: You forgot to divide by the norm of the normal vector.")
+    another("ex-varied")
+    capsys.readouterr()
+    import lincourse.exercises._check as K
+    assert K._PRACTISING["ex-varied"]["seed"] == 2
+
+
+def test_a_graded_variant_never_has_practice_numbers_and_only_numbers_vary():
+    _varied()
+    practice = {D.variant("ex-varied", s)["statement"] for s in range(D.PRACTICE + 1)}
+    drawn = [D.graded_variant("ex-varied", 1000 + s)["statement"] for s in range(200)]
+    assert not practice & set(drawn) and len(set(drawn)) > 150
+    with pytest.raises(ValueError, match="cannot vary"):
+        declare("ex-varied-choice", answer="c", kind="choice", options="AB", reference="A",
+                params=lambda rng: {}, statement="{x}")
+    with pytest.raises(ValueError, match="params"):
+        declare("ex-statement-only", answer="x", reference=1.0, statement="x = {x}")
+    declare("ex-few", answer="x", params=lambda rng: {"x": 1 if rng is None else int(rng.integers(1, 3))},
+            statement="x = {x}", reference=lambda p: p["x"])
+    with pytest.raises(ValueError, match="draw from more numbers"):
+        D.graded_variant("ex-few", 5000)
+
+
+def test_a_slip_right_for_some_numbers_is_left_out_of_that_variant_only():
+    """With a = 2, doubling a is squaring it: that variant has no such slip; the others keep it."""
+    record = declare("ex-slip", answer="d", params=lambda rng: {"a": 3} if rng is None else {"a": int(rng.integers(1, 4))},
+                     statement="a = {a}", reference=lambda p: p["a"] ** 2,
+                     wrong={"double": (lambda p: 2 * p["a"], "You doubled a; square it.")}).record
+    assert list(record["wrong"].values()) == ["You doubled a; square it."]
+    assert all((v["wrong"] == {}) == (v["statement"] == "a = 2") for v in record["variants"])
+    assert any(v["wrong"] == {} for v in record["variants"]) and any(v["wrong"] for v in record["variants"])
+
+
+def test_the_box_offers_another_one_with_plain_numbers():
+    page = _varied()._repr_html_()
+    assert "Another one: new numbers" in page and "lincourse-answer-another-row\" hidden" in page
+    data = json.loads(re.search(r'class="lincourse-answer-record">(.*?)</script>', page).group(1))
+    assert len(data["variants"]) == D.PRACTICE and "$" not in data["variants"][0]["statement"]
+    assert "x₁" in data["variants"][0]["statement"]
+
+
+@pytest.mark.skipif(not any(Path(p).exists() for p in ("/usr/bin/chromium", "/usr/bin/chromium-browser")),
+                    reason="Chromium not found (apt-get install chromium)")
+def test_another_one_on_the_page_checks_the_new_numbers_without_a_kernel(tmp_path):
+    from playwright.sync_api import sync_playwright
+
+    from lincourse.exercises import ANSWER_CSS, ANSWER_JS
+
+    box = _varied()
+    for f in (ANSWER_JS, ANSWER_CSS):
+        (tmp_path / f.name).write_text(f.read_text())
+    (tmp_path / "index.html").write_text(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>t</title><link rel="stylesheet" '
+        f'href="answer.css"><script src="answer.js" defer></script></head><body><main>{box._repr_html_()}</main></body></html>')
+    chromium = next(p for p in ("/usr/bin/chromium", "/usr/bin/chromium-browser") if Path(p).exists())
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--disable-gpu"])
+        page = browser.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto((tmp_path / "index.html").as_uri())
+        page.wait_for_function("() => window.lincourseAnswers !== undefined")
+        root = page.locator("#lincourse-answer-ex-varied")
+        result = root.locator(".lincourse-answer-result")
+
+        def typed(text):
+            before = int(result.get_attribute("data-count") or 0)
+            root.locator("input").fill(text)
+            root.locator("button").first.click()
+            page.wait_for_function("([el, n]) => Number(el.dataset.count || 0) > n", arg=[result.element_handle(), before])
+            return result.inner_text()
+
+        assert typed("2") == "Correct."
+        root.locator(".lincourse-answer-another").click()
+        page.wait_for_function("el => el.textContent.startsWith('New numbers')", arg=result.element_handle())
+        shown = root.locator(".lincourse-answer-numbers").inner_text()
+        a, b, c = map(int, re.search(r"(\d+) x₁ \+ (\d+) x₂ = (\d+)", shown).groups())
+        assert box.record["variants"][0]["statement"] == f"the line ${a} x_1 + {b} x_2 = {c}$"
+        assert typed(f"{c / math.hypot(a, b):.3g}") == "Correct."
+        assert typed(str(c)) == "Not yet: You forgot to divide by the norm of the normal vector."
+        browser.close()
+    assert not errors, errors

@@ -46,6 +46,8 @@ class AnswerBox:
                     f"a function, <code>{html.escape(r['answer'])}</code>: write it in the notebook and run "
                     f"<code>{call}</code> there to check it on test cases.</p></div>")
         payload = {f: r[f] for f in _BOX_FIELDS if r.get(f) is not None} | {"salt": SALT}
+        if r.get("variants"):   # "another one": the practice variants, their numbers as plain text
+            payload["variants"] = [{**v, "statement": plain(v["statement"])} for v in r["variants"]]
         data = json.dumps(payload, separators=(",", ":")).replace("</", "<\\/")
         if kind == "choice" and r.get("options"):
             # one radio button per option: the arrow keys move between them, a screen reader reads the group
@@ -75,8 +77,31 @@ class AnswerBox:
                 f'<label id="{ident}-label" for="{ident}-input">{html.escape(label)}</label>'
                 f'<span class="lincourse-answer-points">{points}</span>'
                 f'<div class="lincourse-answer-row">{field}<button type="button">{button}</button></div>'
+                + _another(r) +
                 f'<p class="lincourse-answer-result" role="status" aria-live="polite">'
                 f"Checking here needs JavaScript; in the notebook, run <code>{call}</code>.</p></div>")
+
+
+def _another(record):
+    """The "Another one" button and the line that shows the new numbers (shown by ``answer.js``)."""
+    if not record.get("variants"):
+        return ""
+    return ('<div class="lincourse-answer-another-row" hidden><button type="button" class="lincourse-answer-another">'
+            'Another one: new numbers</button><p class="lincourse-answer-numbers" aria-live="polite"></p></div>')
+
+
+_SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+
+def plain(statement):
+    """A statement's formulas as plain text, for a page that typesets nothing after it loads:
+    ``$x_1 = (1, 2)$`` becomes ``x₁ = (1, 2)``."""
+    import re
+
+    text = re.sub(r"_\{?(\d+)\}?", lambda m: m.group(1).translate(_SUB), statement)
+    for tex, shown in ((r"\tilde w", "w̃"), (r"\cdot", "·"), (r"\sigma", "σ"), ("$", "")):
+        text = text.replace(tex, shown)
+    return text
 
 
 def _points(record):

@@ -360,6 +360,23 @@
     const button = box.querySelector("button");
     const result = box.querySelector(".lincourse-answer-result");
     const state = {attempts: 0};
+    // "another one": practice variants carried by the record, checked with their own hashes and slips
+    let practising = -1;
+    const anotherRow = box.querySelector(".lincourse-answer-another-row");
+    if (anotherRow && record.variants && record.variants.length) {
+      anotherRow.hidden = false;
+      anotherRow.querySelector("button").addEventListener("click", () => {
+        practising = (practising + 1) % record.variants.length;
+        const v = record.variants[practising];
+        record.accept = v.accept; record.wrong = v.wrong || {}; record.explain = v.explain;
+        state.attempts = 0;
+        field.value = "";
+        anotherRow.querySelector(".lincourse-answer-numbers").textContent =
+          `Another one (numbers ${practising + 1} of ${record.variants.length}): ${v.statement} ` +
+          "The rest of the exercise is unchanged; check your answer for these numbers.";
+        show(null, "New numbers: the answer box now checks the exercise with them.");
+      });
+    }
     let count = 0;
     result.textContent = "";
     box.classList.add("lincourse-answer-ready");
@@ -388,10 +405,10 @@
       }
       const {verdict, message} = answer(record, field.value, state);
       show(verdict, message);
-      remember(verdict === true ? "right" : verdict === false ? "wrong" : "none");
+      if (practising < 0) remember(verdict === true ? "right" : verdict === false ? "wrong" : "none");
     };
     button.addEventListener("click", run);
-    field.addEventListener("input", () => remember());
+    field.addEventListener("input", () => { if (practising < 0) remember(); });
     if (field.tagName === "INPUT")
       field.addEventListener("keydown", event => { if (event.key === "Enter") { event.preventDefault(); run(); } });
     const saved = memory && memory.get("answer", record.key);
