@@ -21,7 +21,7 @@ help:
 	@echo "make exercises rebuild the exercises' records (lincourse/exercises/data) after editing a declaration"
 	@echo "make assignments  write _build/assignments/<chapter>: student notebook and otter-grader autograder"
 	@echo "make grade SUBMISSIONS=dir CHAPTER=NN  grade submitted notebooks offline -> _build/grades/<chapter>.csv"
-	@echo "make answer-key   write _build/answer-key.html: every exercise's solution, answer and points"
+	@echo "make answer-key   build _build/answer-key/html: every exercise's solution, answer, points and minutes"
 	@echo "make book EDITION=class  the site for a class that grades: no solutions, no teaching notes"
 	@echo "make pdf       the book as a PDF, _build/pdf/book.pdf (needs TeX Live with XeLaTeX: see README.md)"
 	@echo "make bench     benchmarks (slider latency, learners vs peers, build, page weight) -> tools/bench_results.md"

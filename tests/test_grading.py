@@ -219,18 +219,24 @@ def test_no_student_is_given_the_numbers_of_a_practice_variant(graded):
 
 
 def test_the_answer_key_holds_every_reference_solution_and_points(tmp_path):
-    out = tmp_path / "answer-key.html"
+    """The key is a small book built by the book's pipeline: formulas rendered by KaTeX when it is built."""
+    out = tmp_path / "answer-key"
     done = subprocess.run([sys.executable, str(ROOT / "tools" / "answer_key.py"), "--out", str(out), str(TOY)],
                           capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr
-    page = out.read_text()
-    assert (tmp_path / "answer-key_files" / "tex-svg.js").stat().st_size > 100_000   # formulas offline
-    for key, answer, points in [("ex-toy-distance", "2", "2 points"), ("ex-toy-set", "{A, C}", "1 point"),
-                                ("ex-toy-function", "a function: see the solution", "3 points"),
+    page = (out / "html" / "90_toy.html").read_text()
+    assert 'class="katex"' in page and "$" not in re.sub(r"<script.*?</script>", "", page, flags=re.S)  # no raw TeX
+    assert "mathjax.js" not in page.lower() and "cdn" not in " ".join(re.findall(r'src="([^"]+)"', page))
+    text = lambda html: " ".join(re.sub(r"<[^>]+>", "", html).split())
+    for key, answer, points in [("ex-toy-distance", "2", "2 points, graded automatically"),
+                                ("ex-toy-set", "{A, C}", "1 point, graded automatically"),
+                                ("ex-toy-function", "a function: see the solution", "3 points, graded automatically"),
                                 ("ex-toy-proof", None, "2 points, graded by hand")]:
-        article = page.split(f"<article id='{key}'>")[1].split("</article>")[0]
-        assert points in article and "objective" in article
+        section = text(page.split(f'id="answer-{key}"')[1].split('id="answer-')[0])
+        assert points in section and "objective" in section and "; core;" in section, section[:300]
         if answer:
-            assert f"</code>): {answer}</p>" in article
-    assert "objective 1. compute a distance;" in page and "twice an integer" in page
-    assert "Chapter total: 8 points." in page
+            assert f"): {answer}" in section, section[:400]
+    assert "objective 1. compute a distance; core" in text(page) and "twice an integer" in page
+    assert 'check("ex-toy-function", double)' in text(page)   # the solution's code
+    assert "Chapter total: 8 points (core: 8 points)." in text(page)
+    assert "90_toy.html" in (out / "html" / "index.html").read_text()
