@@ -173,9 +173,9 @@ def write_assignment(notebook, out, data=DATA, students=None, everything=False):
 
     notebook = Path(notebook)
     stem = notebook.stem
-    records = [r for r in records_of(stem, data) if r["points"]]
-    if not everything and any(r.get("core") is not None for r in records):   # a chapter that marks its core path
-        records = [r for r in records if r.get("core") is True]
+    # the core exercises: core=True; one not yet marked (core=None, a chapter still being moved to the
+    # core path) counts as core; Going further (core=False) only with --all
+    records = [r for r in records_of(stem, data) if r["points"] and (everything or r.get("core") is not False)]
     folder = Path(out) / stem
     shutil.rmtree(folder, ignore_errors=True)
     for sub in ("student", "tests", "autograder"):
