@@ -38,15 +38,15 @@ def _signs(values):
 
 
 def hyperplane():
-    """Chapter 1: move the direction (angle), the length ``||theta||`` and the offset ``b`` of ``theta . x + b = 0``.
+    """Chapter 1: move the direction (angle), the length ``||w||`` and the offset ``b`` of ``w . x + b = 0``.
 
-    The sliders are the classifier's own parameters: ``theta = length * (cos angle, sin angle)`` and
-    ``b``. With ``b != 0``, lengthening ``theta`` alone moves the boundary (its signed distance from the
-    origin is ``-b/||theta||``) and changes no direction; lengthening ``theta`` and ``b`` by the same factor
+    The sliders are the classifier's own parameters: ``w = length * (cos angle, sin angle)`` and
+    ``b``. With ``b != 0``, lengthening ``w`` alone moves the boundary (its signed distance from the
+    origin is ``-b/||w||``) and changes no direction; lengthening ``w`` and ``b`` by the same factor
     (e.g. length 1, b = 0.5 and length 2, b = 1) leaves the boundary and every prediction in place:
     chapter 1's scale-invariance theorem. Shows the boundary, the normal vector drawn from the
     boundary point closest to the origin, the two half-planes and six labelled points; the readout
-    prints ``theta``, ``b``, the scores, the predictions and ``-b/||theta||``.
+    prints ``w``, ``b``, the scores, the predictions and ``-b/||w||``.
     """
     def setup(ax):
         P.setup_axes(ax, (-3, 3), (-3, 3))
@@ -56,33 +56,33 @@ def hyperplane():
         ax.legend(loc="lower left", fontsize=8)
 
     def draw(ax, angle, length, b):
-        theta = length * unit_vector(angle)
-        P.plot_halfspaces(ax, theta, b)
-        P.plot_hyperplane(ax, theta, b, label=None)
-        P.plot_normal(ax, theta, b, label=None)
+        w = length * unit_vector(angle)
+        P.plot_halfspaces(ax, w, b)
+        P.plot_hyperplane(ax, w, b, label=None)
+        P.plot_normal(ax, w, b, label=None)
         # Plain-text titles: mathtext would be re-parsed on every move and cost ~20 ms.
-        ax.set_title(f"θ = ({theta[0]:z.2f}, {theta[1]:z.2f}),  b = {b:z.2f}", fontsize=10)
-        scores = G.decision_function(DEMO_POINTS, theta, b)
-        return (f"theta = {_fmt_vec(theta)}   ||theta|| = {length:.2f}   b = {b:+z.2f}\n"
-                f"scores theta.x + b = [{', '.join(f'{s:+z.2f}' for s in scores)}]\n"
-                f"predictions        = {_signs(G.predict(DEMO_POINTS, theta, b))}\n"
-                f"signed distance of the boundary from the origin -b/||theta|| = "
-                f"{G.distance_from_origin(theta, b):+z.3f}")
+        ax.set_title(f"w = ({w[0]:z.2f}, {w[1]:z.2f}),  b = {b:z.2f}", fontsize=10)
+        scores = G.decision_function(DEMO_POINTS, w, b)
+        return (f"w = {_fmt_vec(w)}   ||w|| = {length:.2f}   b = {b:+z.2f}\n"
+                f"scores w.x + b     = [{', '.join(f'{s:+z.2f}' for s in scores)}]\n"
+                f"predictions        = {_signs(G.predict(DEMO_POINTS, w, b))}\n"
+                f"signed distance of the boundary from the origin -b/||w|| = "
+                f"{G.distance_from_origin(w, b):+z.3f}")
 
     return Explorer(
         draw,
-        [Param("angle", 0, 355, 5, 30, "angle of θ (degrees)", player_step=15),
-         Param("length", 0.5, 3.5, 0.25, 1.0, "length ‖θ‖"),
+        [Param("angle", 0, 355, 5, 30, "angle of w (degrees)", player_step=15),
+         Param("length", 0.5, 3.5, 0.25, 1.0, "length ‖w‖"),
          Param("b", -2.0, 2.0, 0.25, 0.0, "offset b")],
         setup=setup,
         title="A linear classifier: normal vector and offset",
-        caption=("The line θ·x + b = 0 splits the plane into a blue half (prediction +1, where θ points) "
-                 "and an orange half (prediction -1); the purple arrow is θ, drawn from the point of the line "
+        caption=("The line w·x + b = 0 splits the plane into a blue half (prediction +1, where w points) "
+                 "and an orange half (prediction -1); the purple arrow is w, drawn from the point of the line "
                  "closest to the origin. Blue circles are points with y = +1, orange squares points with "
-                 "y = -1. With b ≠ 0, lengthening θ alone moves the line towards the origin; lengthening θ and b "
+                 "y = -1. With b ≠ 0, lengthening w alone moves the line towards the origin; lengthening w and b "
                  "together leaves it in place."),
         asked={
-            # section "Exploring a linear classifier": theta and b scaled together, then theta alone
+            # section "Exploring a linear classifier": w and b scaled together, then w alone
             "sec-hyperplanes-explorer": [dict(angle=30, length=c, b=0.5 * c) for c in (0.5, 1.0, 2.0, 3.0)]
             + [dict(angle=30, length=c, b=0.5) for c in (0.5, 3.0)] + [dict(angle=120, length=1.0, b=0.5)],
             "ex-hyperplanes-turn": [dict(angle=30, length=1.0, b=0.5), dict(angle=210, length=1.0, b=0.5)],
