@@ -91,26 +91,29 @@ def test_explorer_sweeps_keep_fixed_axes(factory):
     assert len(frames) > 1
 
 
-def test_hyperplane_scaling_theta_and_b_together_leaves_predictions():
-    """Scale invariance: (c theta, c b) gives the same predictions and -b/||theta||, other scores."""
+def test_hyperplane_scaling_w_and_b_together_leaves_predictions():
+    """Scale invariance: (c w, c b) gives the same predictions and |b|/||w||, other scores."""
     ex = lc.explorers.hyperplane()
     readouts = [ex.set(angle=30, length=c, b=0.5 * c).readout.splitlines() for c in (0.5, 1.0, 3.0)]
     assert len({r[2] for r in readouts}) == 1  # the predictions line
-    assert len({r[3] for r in readouts}) == 1  # -b/||theta||
+    assert len({r[3] for r in readouts}) == 1  # |b|/||w|| and the side of the origin
     assert len({r[1] for r in readouts}) == 3  # the scores do change
-    theta = 3.0 * unit_vector(30)
-    expected = lc.predict(DEMO_POINTS, theta, 1.5)
+    w = 3.0 * unit_vector(30)
+    expected = lc.predict(DEMO_POINTS, w, 1.5)
     assert readouts[2][2].endswith("[" + ", ".join(f"{v:+d}" for v in expected) + "]")
-    assert f"{lc.distance_from_origin(theta, 1.5):+.3f}" in readouts[2][3]
+    assert f"|b|/||w|| = {abs(lc.distance_from_origin(w, 1.5)):.3f}" in readouts[2][3]
+    assert readouts[2][3].endswith("origin on the positive side")
 
 
 def test_hyperplane_length_alone_does_not_rescale_b():
-    """The length slider is ||theta|| only: b stays what its slider says, so the boundary moves."""
+    """The length slider is ||w|| only: b stays what its slider says, so the boundary moves."""
     ex = lc.explorers.hyperplane()
     readouts = [ex.set(angle=30, length=c, b=0.5).readout.splitlines() for c in (0.5, 3.0)]
     assert all("b = +0.50" in r[0] for r in readouts)
-    assert "-1.000" in readouts[0][3] and "-0.167" in readouts[1][3]
+    assert "= 1.000" in readouts[0][3] and "= 0.167" in readouts[1][3]
     assert readouts[0][2] != readouts[1][2]  # x(5) changes sides
+    assert ex.set(angle=30, length=1.0, b=-0.5).readout.endswith("origin on the negative side")
+    assert ex.set(angle=30, length=1.0, b=0.0).readout.endswith("origin on the boundary")
 
 
 def test_point_distance_readout_matches_library():
@@ -126,7 +129,7 @@ def test_dataset_margin_readout_matches_library():
     ex = lc.explorers.dataset_margin().set(angle=200, length=2.5, b=0.1)
     X, y = lc.datasets.make_separable(20, margin=0.25, random_state=3)
     w = 2.5 * unit_vector(200)
-    assert f"functional margin min_i y_i (w.x_i + b) = {lc.functional_margin(2.0 * X, y, w, 0.1):+.3f}" in ex.readout
+    assert f"functional margin min_i y(i) (w.x(i) + b) = {lc.functional_margin(2.0 * X, y, w, 0.1):+.3f}" in ex.readout
     assert f"(functional margin)/||w|| = {lc.geometric_margin(2.0 * X, y, w, 0.1):+.3f}" in ex.readout
     assert "worst-classified point" in ex.readout  # this line misclassifies points: the ring is no "closest point"
     # the readout numbers the points from 1, as the text does: x(k) is Python's X[k - 1]
@@ -424,3 +427,13 @@ def test_chapter2_foot_and_mirror_exercise():
     mirror = x - 2 * delta * theta / np.linalg.norm(theta)
     assert mirror == pytest.approx([-1 / 9, 5 / 9, -10 / 9])
     assert lc.signed_distance(mirror, theta, b) == pytest.approx(-7 / 3)
+
+
+def test_chapter2_half_gap_check():
+    # q-distance-half-gap: +1 points project to 3, 4, 7 and -1 points to -1, 0, 1 along u
+    plus, minus = np.array([3.0, 4.0, 7.0]), np.array([-1.0, 0.0, 1.0])
+    a_plus, a_minus = plus.min(), minus.max()
+    b = -(a_plus + a_minus) / 2
+    assert b == -2.0 and min((plus + b).min(), (-minus - b).min()) == 1.0 == (a_plus - a_minus) / 2
+    # the slips: b = +2 gives a smaller margin, and 2 is the whole gap
+    assert min((plus + 2.0).min(), (-minus - 2.0).min()) < 1.0 and a_plus - a_minus == 2.0

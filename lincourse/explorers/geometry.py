@@ -41,12 +41,12 @@ def hyperplane():
     """Chapter 1: move the direction (angle), the length ``||w||`` and the offset ``b`` of ``w . x + b = 0``.
 
     The sliders are the classifier's own parameters: ``w = length * (cos angle, sin angle)`` and
-    ``b``. With ``b != 0``, lengthening ``w`` alone moves the boundary (its signed distance from the
-    origin is ``-b/||w||``) and changes no direction; lengthening ``w`` and ``b`` by the same factor
+    ``b``. With ``b != 0``, lengthening ``w`` alone moves the boundary (its distance from the
+    origin is ``|b|/||w||``) and changes no direction; lengthening ``w`` and ``b`` by the same factor
     (e.g. length 1, b = 0.5 and length 2, b = 1) leaves the boundary and every prediction in place:
     chapter 1's scale-invariance theorem. Shows the boundary, the normal vector drawn from the
     boundary point closest to the origin, the two half-planes and six labelled points; the readout
-    prints ``w``, ``b``, the scores, the predictions and ``-b/||w||``.
+    prints ``w``, ``b``, the scores, the predictions, ``|b|/||w||`` and the side of the origin.
     """
     def setup(ax):
         P.setup_axes(ax, (-3, 3), (-3, 3))
@@ -66,8 +66,8 @@ def hyperplane():
         return (f"w = {_fmt_vec(w)}   ||w|| = {length:.2f}   b = {b:+z.2f}\n"
                 f"scores w.x + b     = [{', '.join(f'{s:+z.2f}' for s in scores)}]\n"
                 f"predictions        = {_signs(G.predict(DEMO_POINTS, w, b))}\n"
-                f"signed distance of the boundary from the origin -b/||w|| = "
-                f"{G.distance_from_origin(w, b):+z.3f}")
+                f"distance of the boundary from the origin |b|/||w|| = {abs(b) / length:.3f}   "
+                f"origin on the {'positive side' if b > 0 else 'negative side' if b < 0 else 'boundary'}")
 
     return Explorer(
         draw,
@@ -145,7 +145,7 @@ def dataset_margin(X=None, y=None):
     """Chapter 2: the functional and geometric margins of a data set under a line.
 
     The sliders are the classifier's parameters: ``w = length * (cos angle, sin angle)`` and
-    ``b``. The functional margin ``min_i y_i (w . x_i + b)`` grows with the length; the
+    ``b``. The functional margin ``min_i y(i) (w . x(i) + b)`` grows with the length; the
     geometric margin, the functional one divided by ``||w||``, does not (move the length with
     ``b = 0``). The point attaining the minimum is ringed: the closest point when the line separates
     the data, the worst-classified point when it does not; when the margin is positive, dashed lines
@@ -178,8 +178,8 @@ def dataset_margin(X=None, y=None):
         which = "closest point" if mistakes == 0 else "worst-classified point"
         # points are numbered from 1, as in the text: x(i) is x^(i), Python's X[i - 1]
         return (f"w = {_fmt_vec(w)}   ||w|| = {length:.2f}   b = {b:+z.2f}   -> the line {verdict}\n"
-                f"{which} (smallest y_i (w.x_i + b)): x({worst + 1}) = {_fmt_vec(X[worst])}, y = {int(y[worst]):+d}\n"
-                f"functional margin min_i y_i (w.x_i + b) = {gamma_hat:+z.3f}\n"
+                f"{which} (smallest y(i) (w.x(i) + b)): x({worst + 1}) = {_fmt_vec(X[worst])}, y = {int(y[worst]):+d}\n"
+                f"functional margin min_i y(i) (w.x(i) + b) = {gamma_hat:+z.3f}\n"
                 f"geometric margin  (functional margin)/||w|| = {gamma:+z.3f}")
 
     return Explorer(
