@@ -149,3 +149,18 @@ def test_class_edition_keeps_the_answer_boxes_and_drops_solutions_notes_and_butt
         chapter = nbformat.read(path, as_version=4)
         assert not any("{solution-start}" in c.source or "instructor" in c.metadata.get("tags", [])
                        for c in chapter.cells), path.name
+
+
+def test_the_class_edition_reuses_a_run_of_exactly_the_same_cells(tmp_path):
+    import nbformat
+
+    import class_edition
+
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# T"), nbformat.v4.new_code_cell("print(1)")])
+    run = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# T"), nbformat.v4.new_code_cell("print(1)")])
+    run.cells[1].outputs = [nbformat.v4.new_output("stream", text="1\n")]
+    nbformat.write(run, tmp_path / "c.ipynb")
+    assert class_edition._executed(nb, tmp_path / "c.ipynb").cells[1].outputs[0]["text"] == "1\n"
+    nb.cells[1].source = "print(2)"   # the chapter changed since the website's build ran it
+    assert class_edition._executed(nb, tmp_path / "c.ipynb") is None
+    assert class_edition._executed(nb, tmp_path / "missing.ipynb") is None

@@ -1,7 +1,9 @@
 """Write the source of the class edition of the website: the book without solutions or teaching notes.
 
 Usage: ``python tools/class_edition.py [--out _build/class/src]``; ``make book EDITION=class`` then
-builds it into ``_build/class/html``.
+builds it into ``_build/class/html``. When the website's build has run every chapter as it stands
+(``_build/jupyter_execute``, player mode), the class edition takes those runs and is built without
+executing anything again.
 
 The public site is for self-study: solutions in dropdowns, teaching notes folded in a box for
 instructors. A class that grades its homework is pointed at the class edition instead: the same
@@ -49,6 +51,22 @@ def class_edition(nb):
     return nb
 
 
+EXECUTED = ROOT / "_build" / "jupyter_execute" / "chapters"   # the website's build keeps its runs here
+
+
+def _executed(nb, path):
+    """The website build's run of notebook ``nb`` (player mode, outputs kept), if it ran exactly these cells."""
+    import nbformat
+
+    if not path.exists():
+        return None
+    run = nbformat.read(path, as_version=4)
+    same = len(run.cells) == len(nb.cells) and all(
+        a.cell_type == b.cell_type and a.source == b.source and a.metadata.get("tags") == b.metadata.get("tags")
+        for a, b in zip(run.cells, nb.cells))
+    return run if same else None
+
+
 def _config(text):
     """The class edition's ``_config.yml``: no buttons that lead to the full notebooks."""
     import yaml
@@ -85,8 +103,21 @@ def main(argv=None):
     intro = re.sub(r"\n\*\*On paper\.\*\*.*?\n\n", "\n", intro, count=1, flags=re.S)
     title_end = intro.index("\n", intro.index("# ")) + 1
     (out / "intro.md").write_text(intro[:title_end] + BANNER + intro[title_end:], encoding="utf-8")
+    reused = 0
     for path in sorted((ROOT / "chapters").glob("*.ipynb")):
-        nbformat.write(class_edition(nbformat.read(path, as_version=4)), out / "chapters" / path.name)
+        nb = nbformat.read(path, as_version=4)
+        run = _executed(nb, EXECUTED / path.name)
+        reused += run is not None
+        nbformat.write(class_edition(run or nb), out / "chapters" / path.name)
+    if reused == len(list((ROOT / "chapters").glob("*.ipynb"))):
+        # every chapter as the website's build ran it (player mode): no second run, and the players'
+        # frames from that build's cache
+        config = (out / "_config.yml").read_text(encoding="utf-8")
+        (out / "_config.yml").write_text(config.replace("execute_notebooks: force", "execute_notebooks: 'off'"),
+                                         encoding="utf-8")
+        (out / "_build").mkdir(exist_ok=True)
+        (out / "_build" / ".players").symlink_to(ROOT / "_build" / ".players", target_is_directory=True)
+        print(f"the chapters as the website's build ran them ({EXECUTED.relative_to(ROOT)}): not executed again")
     for extra in ("LICENSE", "LICENSE-CONTENT.md", "CITATION.cff"):
         if (ROOT / extra).exists():
             shutil.copyfile(ROOT / extra, out / extra)
