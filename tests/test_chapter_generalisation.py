@@ -47,6 +47,8 @@ def test_bounds_quoted():
     assert f"{eps:.3f}" == "0.434" and f"{0.125 + eps:.3f}" == "0.559"
     assert math.ceil(math.log(2 / 0.05) / (2 * 0.05 ** 2)) == 738
     assert f"{math.log(2 / 0.05) / (2 * 0.05 ** 2):.1f}" == "737.8"
+    # the third reason the guarantee is wider: Hoeffding's constant against the normal one
+    assert f"{math.sqrt(math.log(40) / 2):.2f}" == "1.36" and f"{1.96 * 0.5:.2f}" == "0.98"
 
     def sauer(n, d=3):
         return sum(math.comb(n, i) for i in range(d + 1))
