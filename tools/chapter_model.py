@@ -179,14 +179,6 @@ class Chapter:
         """A cell a student meets on the website: not a solution, a teaching note or a hidden cell."""
         return not (self.is_solution(i) or self.is_instructor(i) or "remove-cell" in tags(self.cells[i]))
 
-    def section_of(self, i):
-        """The innermost section holding cell ``i`` (None before the first heading)."""
-        found = None
-        for s in self.sections:
-            if s.cell <= i:
-                found = s
-        return found
-
     def enclosing(self, i):
         """The sections holding cell ``i``, outermost first."""
         stack = []
