@@ -197,10 +197,12 @@
       var text = document.createElement("p");
       text.className = "lincourse-progress-text";
       line.appendChild(text);
-      line.appendChild(button("Reset this chapter", function () { resetChapter(chapter); }));
       var section = heading.closest("section") || heading.parentNode;
       var after = heading;
       section.insertBefore(line, after.nextSibling);
+    }
+    if (!line.querySelector(".lincourse-progress-button")) {   // the build writes the line without its button
+      line.appendChild(button("Reset this chapter", function () { resetChapter(chapter); }));
     }
     line.querySelector(".lincourse-progress-text").textContent = "Your progress on this device: " +
       sentence(progress(chapter)) + ". It is for you alone: nothing is sent or graded.";

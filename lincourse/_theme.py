@@ -127,6 +127,10 @@ def _inventory(app):
 _KATEX_FONTS = ("KaTeX_Main-Regular.woff2", "KaTeX_Math-Italic.woff2")
 
 
+_PROGRESS = ('<div id="lincourse-progress" class="lincourse-progress"><p class="lincourse-progress-text">'
+             "Your progress on this device is kept by your browser (it needs JavaScript).</p></div>")
+
+
 def _fix_page(app, pagename, templatename, context, doctree):
     """The mode follows the system's; each inline script and stylesheet once; folded outputs named by
     their text; the KaTeX fonts of a page with math preloaded."""
@@ -134,6 +138,10 @@ def _fix_page(app, pagename, templatename, context, doctree):
         context["default_mode"] = "auto"
     if context.get("body"):
         context["body"] = context["body"].replace('<summary aria-label="Toggle hidden content">', "<summary>")
+        if pagename.startswith("chapters/") and "</h1>" in context["body"]:
+            # the student's progress line (_static/lincourse-progress.js fills it) is in the page from the
+            # start, so that filling it moves nothing below the title
+            context["body"] = context["body"].replace("</h1>", "</h1>" + _PROGRESS, 1)
         if 'class="katex"' in context["body"] and "pathto" in context:
             context["metatags"] = context.get("metatags", "") + "".join(
                 f'<link rel="preload" href="{context["pathto"]("_static/katex/fonts/" + name, 1)}" as="font" '

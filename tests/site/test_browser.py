@@ -136,7 +136,7 @@ def test_every_exercise_has_a_working_answer_box(browser, server, path):
     if short.count():
         short.scroll_into_view_if_needed()
         short.locator("input").fill("not a number")
-        short.locator("button").click()
+        short.get_by_role("button", name="Check").click()
         result = short.locator(".lincourse-answer-result")
         page.wait_for_function("r => r.textContent.length > 0", arg=result.element_handle(), timeout=5000)
         assert result.text_content().startswith("Check the form:"), result.text_content()
