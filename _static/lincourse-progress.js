@@ -197,15 +197,20 @@
       var text = document.createElement("p");
       text.className = "lincourse-progress-text";
       line.appendChild(text);
+      var note = document.createElement("p");
+      note.className = "lincourse-progress-note";
+      note.textContent = "It is for you alone: nothing is sent or graded.";
+      line.appendChild(note);
       var section = heading.closest("section") || heading.parentNode;
       var after = heading;
       section.insertBefore(line, after.nextSibling);
     }
     if (!line.querySelector(".lincourse-progress-button")) {   // the build writes the line without its button
-      line.appendChild(button("Reset this chapter", function () { resetChapter(chapter); }));
+      line.insertBefore(button("Reset this chapter", function () { resetChapter(chapter); }),
+                        line.querySelector(".lincourse-progress-note"));
     }
     line.querySelector(".lincourse-progress-text").textContent = "Your progress on this device: " +
-      sentence(progress(chapter)) + ". It is for you alone: nothing is sent or graded.";
+      sentence(progress(chapter)) + ".";
   }
 
   function mark(p) {

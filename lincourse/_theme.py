@@ -128,7 +128,8 @@ _KATEX_FONTS = ("KaTeX_Main-Regular.woff2", "KaTeX_Math-Italic.woff2")
 
 
 _PROGRESS = ('<div id="lincourse-progress" class="lincourse-progress"><p class="lincourse-progress-text">'
-             "Your progress on this device is kept by your browser (it needs JavaScript).</p></div>")
+             "Your progress on this device (it needs JavaScript).</p><p class=\"lincourse-progress-note\">"
+             "It is for you alone: nothing is sent or graded.</p></div>")
 
 
 def _fix_page(app, pagename, templatename, context, doctree):
