@@ -62,8 +62,11 @@ class Param:
     """One slider: a named parameter with its range, step, default value and label.
 
     ``player_step`` is the step of the precomputed website player (a multiple of ``step``; default:
-    ``step`` itself, every position). The website slider has the positions of that grid, the
-    default, and every value the chapters ask the reader to set (the explorer's ``asked``).
+    ``step`` itself, every position). The website slider has exactly the positions of that grid,
+    one even step from ``min``, so its knob sits where its value is; the default and every value the
+    chapters ask the reader to set (the explorer's ``asked``) must lie on it. An angle slider that
+    stops one step short of a full turn (0 to 355 by 5) keeps the last position of its website grid
+    below ``max`` (0 to 345 by 15): 360 is 0 again.
     """
 
     name: str
@@ -83,6 +86,13 @@ class Param:
             raise ValueError(f"Param {self.name!r}: step must be > 0, got {self.step}")
         if not (self.min <= self.default <= self.max):
             raise ValueError(f"Param {self.name!r}: default {self.default} is outside [{self.min}, {self.max}]")
+        if self.player_step is not None and not _multiple(self.player_step, self.step):
+            raise ValueError(f"Param {self.name!r}: player_step {self.player_step} must be a multiple of "
+                             f"step {self.step}")
+        if not self.on_grid(self.default, self.player_step):
+            raise ValueError(f"Param {self.name!r}: default {self.default} is not a position of the website "
+                             f"slider ({self.min} + k * {self.player_step or self.step}); choose another default "
+                             f"or a finer player_step")
 
     @property
     def integer(self):
@@ -109,15 +119,19 @@ class Param:
         return f"{float(value):z.{self.decimals}f}"
 
     def grid(self, step=None):
-        """The values the slider can take (with ``step``, a coarser grid), ends included."""
+        """The values the slider can take: ``min + k * step`` up to ``max`` (``step``: a coarser grid).
+
+        One even step, never an inserted value: the grid ends at ``max`` when ``max - min`` is a
+        multiple of ``step``, else at the last position below it.
+        """
         step = step or self.step
         n = int(math.floor((self.max - self.min) / step + 1e-9))
-        values = [self.clip(self.min + i * step) for i in range(n + 1)]
-        if values[-1] != self.clip(self.max):
-            values.append(self.clip(self.max))
-        if self.clip(self.default) not in values:
-            values = sorted(set(values) | {self.clip(self.default)})
-        return values
+        return [self.clip(self.min + i * step) for i in range(n + 1)]
+
+    def on_grid(self, value, step=None):
+        """True when ``value`` is a position of :meth:`grid` (``step``: of that coarser grid)."""
+        value = float(value)
+        return (self.min - 1e-9 <= value <= self.max + 1e-9) and _multiple(value - self.min, step or self.step)
 
 
 class Explorer:
@@ -142,9 +156,9 @@ class Explorer:
     asked : dict, optional
         The slider settings the course asks the reader to make, declared once: a mapping from the
         label of the exercise (or the section) that asks to a list of dicts ``{name: value}``
-        (parameters left out stay at their defaults). Every value must lie on the slider's grid;
-        the website player has a position at each of them (tests check that it shows the same
-        readout as the live explorer there).
+        (parameters left out stay at their defaults). Every value must lie on the slider's grid and
+        on its website grid (``player_step``), so the website player has a position at each of them
+        (tests check that it shows the same readout as the live explorer there).
 
     Examples
     --------
@@ -491,12 +505,22 @@ def _check_asked(asked, params):
                 if name not in params:
                     raise ValueError(f"asked[{label!r}]: unknown parameter {name!r}; known: {sorted(params)}")
                 p = params[name]
-                if not (p.min - 1e-9 <= float(value) <= p.max + 1e-9) or abs(p.clip(value) - float(value)) > 1e-9:
+                if not p.on_grid(value):
                     raise ValueError(f"asked[{label!r}]: {name}={value!r} is not a position of the slider "
                                      f"(range [{p.min}, {p.max}], step {p.step})")
+                if not p.on_grid(value, p.player_step):
+                    raise ValueError(f"asked[{label!r}]: {name}={value!r} is not a position of the website "
+                                     f"slider ({p.min} + k * {p.player_step}); use a finer player_step "
+                                     f"or ask for a position of that grid")
             checked.append({name: params[name].clip(v) for name, v in setting.items()})
         out[label] = checked
     return out
+
+
+def _multiple(x, step):
+    """True when ``x`` is a whole multiple of ``step`` (to rounding error)."""
+    k = float(x) / float(step)
+    return abs(k - round(k)) < 1e-6
 
 
 def _decimals(x):

@@ -1,8 +1,8 @@
 """The kernel-free website player: an explorer precomputed at every position of its website sliders.
 
 The same ``draw`` function as the live widget is evaluated at every combination of the website
-grid of each parameter (:func:`player_grids`: the parameter's ``player_step`` grid, plus every
-value the chapters ask the reader to set, declared once in the explorer's ``asked``). A frame is
+grid of each parameter (:func:`player_grids`: the parameter's even ``player_step`` grid, which holds
+every value the chapters ask the reader to set, declared once in the explorer's ``asked``). A frame is
 
 * a PNG *background*, drawn once: axes, ticks and labels, everything no slider changes;
 * an SVG *layer*: every artist of the figure, its titles and legend, written by
@@ -67,19 +67,12 @@ _FORMAT_VERSION = "3"
 def player_grids(explorer):
     """Per-parameter lists of the website player's values.
 
-    The grid of ``player_step`` (the parameter's own step when that is ``None``), the default, and
-    every value of that parameter in the explorer's ``asked`` settings.
+    The even grid of ``player_step`` (the parameter's own step when that is ``None``): one step from
+    end to end, so a slider's knob sits where its value is. The default and every value of the
+    explorer's ``asked`` settings are on it (:class:`~._engine.Param` and :class:`~._engine.Explorer`
+    refuse a declaration where they are not).
     """
-    asked = {p.name: set() for p in explorer.params}
-    for settings in explorer.asked.values():
-        for setting in settings:
-            for name, value in setting.items():
-                asked[name].add(value)
-    grids = {}
-    for p in explorer.params:
-        values = set(p.grid(p.player_step)) | {p.clip(p.default)} | {p.clip(v) for v in asked[p.name]}
-        grids[p.name] = sorted(values)
-    return grids
+    return {p.name: p.grid(p.player_step) for p in explorer.params}
 
 
 # -- rendering ------------------------------------------------------------------------------------

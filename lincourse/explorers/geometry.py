@@ -241,7 +241,8 @@ def training_error(X=None, y=None, feature_names=("$x_1$", "$x_2$")):
 
     return Explorer(
         draw,
-        [Param("angle", 0, 355, 5, 0, "angle of θ (degrees)", player_step=15),
+        # the website angle moves by 5 degrees, the live step: the chapter asks for 95 and compares 90 with 105
+        [Param("angle", 0, 355, 5, 0, "angle of θ (degrees)"),
          Param("b", -2.0, 2.0, 0.05, 0.0, "offset b", player_step=0.25)],
         setup=setup,
         title="Training error of a line",
@@ -251,7 +252,7 @@ def training_error(X=None, y=None, feature_names=("$x_1$", "$x_2$")):
         asked={
             # chapter 3 (credit data), section on the explorer: angle 95, without and with an offset
             "sec-training-explorer": [dict(angle=95, b=0.0), dict(angle=95, b=0.5)],
-            # the two settings the exercise compares (one website step of the angle)
+            # the two settings the exercise compares
             "ex-training-step": [dict(angle=90, b=-0.25), dict(angle=105, b=-0.25)],
         },
     )

@@ -104,8 +104,9 @@ def sigmoid_fit():
 
     return Explorer(
         draw,
-        [Param("w", -4.0, 4.0, 0.1, 1.0, "weight w", player_step=0.5),
-         Param("b", -3.0, 3.0, 0.1, 0.0, "offset b", player_step=0.5)],
+        # every 0.1 on the website too: the chapter asks for the positions nearest the fit (1.1, -0.2)
+        [Param("w", -4.0, 4.0, 0.1, 1.0, "weight w"),
+         Param("b", -3.0, 3.0, 0.1, 0.0, "offset b")],
         setup=setup,
         title="A sigmoid over labelled points",
         caption=("Twelve points on a line: blue circles (y=+1) drawn at height 1, orange squares (y=-1) at "
@@ -154,15 +155,16 @@ def probability_field(X=None, y=None):
         draw,
         [Param("w1", -3.0, 3.0, 0.1, 1.0, "weight w₁", player_step=0.5),
          Param("w2", -3.0, 3.0, 0.1, 1.0, "weight w₂", player_step=0.5),
-         Param("b", -1.5, 1.5, 0.1, 0.0, "offset b", player_step=0.25)],
+         Param("b", -1.5, 1.5, 0.05, 0.0, "offset b", player_step=0.25)],
         setup=setup,
         title="The probability field of a logistic model",
         caption=("Forty points, blue circles (y=+1) and orange squares (y=-1), over a shading of the predicted "
                  "probability of y=+1 (orange near 0, white at 1/2, blue near 1). The solid line is where the probability is "
                  "1/2, the dotted lines where it is 0.1 and 0.9."),
-        # the four weight vectors of the section "The probability field in the plane"
-        asked={"sec-logistic-field-explorer": [dict(w1=1.7, w2=0.3, b=0.1), dict(w1=1.5, w2=0.3, b=0.1),
-                                               dict(w1=3.0, w2=0.6, b=0.2), dict(w1=0.8, w2=0.2, b=0.0)]},
+        # the three weight vectors of the section "The probability field in the plane", on the website grid:
+        # the position nearest the fit, the same boundary twice as long, a line with fewer mistakes and more loss
+        asked={"sec-logistic-field-explorer": [dict(w1=1.5, w2=0.5, b=0.0), dict(w1=3.0, w2=1.0, b=0.0),
+                                               dict(w1=1.0, w2=0.0, b=0.0)]},
     )
 
 
