@@ -57,7 +57,7 @@ class SeparationResult(NamedTuple):
 def check_separation(X, y, fit_intercept=True):
     """Decide whether two classes are completely separated, quasi-completely separated, or overlap.
 
-    Chapter 5, the existence theorem for the maximum-likelihood estimate of logistic regression:
+    Chapter 8, the existence theorem for the maximum-likelihood estimate of logistic regression:
     *the maximum-likelihood estimate exists and is unique iff no nonzero (w, b) has
     y_i (w.x_i + b) >= 0 for every i, and the design has full column rank* (Albert and Anderson
     1984, Santner and Duffy 1986). This function decides both conditions.
