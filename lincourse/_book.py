@@ -40,8 +40,7 @@ from .explorers._player import DIR_VARIABLE, PLAYER_CSS, PLAYER_JS, URL_PLACEHOL
 
 _ASSETS = {PLAYER_CSS: "lincourse-player.css", PLAYER_JS: "lincourse-player.js",
            ANSWER_CSS: "lincourse-answer.css", ANSWER_JS: "lincourse-answer.js"}
-_KEY = re.compile(re.escape(URL_PLACEHOLDER) + "([0-9a-f]{16})/")
-_used = set()
+_PLAYER_LINK = re.compile(r"_static/players/([0-9a-f]{16})/")
 
 
 def _cache(app):
@@ -70,22 +69,27 @@ def _assets(app):
 
 
 def _players(app, pagename, templatename, context, doctree):
-    """Note the players a page uses, and point its links at ``_static/players/``, relative to the page."""
+    """Point a page's links to its players at ``_static/players/``, relative to the page."""
     body = context.get("body")
     if not body or URL_PLACEHOLDER not in body:
         return
-    _used.update(_KEY.findall(body))
     context["body"] = body.replace(URL_PLACEHOLDER, context["pathto"]("_static/players/", 1))
 
 
 def _copy_players(app, exception):
-    """Copy the players the pages use into the site; make the whole site readable by any user."""
+    """Copy the players the written pages link to into the site; make the whole site readable by any user.
+
+    The players are read off the pages themselves, so the build keeps no state across processes (a
+    parallel build writes pages in several).
+    """
     if exception is not None or app.builder.format != "html":
         return
+    used = {key for page in Path(app.outdir).rglob("*.html") if "_static" not in page.parts
+            for key in _PLAYER_LINK.findall(page.read_text(encoding="utf-8"))}
     target = Path(app.outdir) / "_static" / "players"
     shutil.rmtree(target, ignore_errors=True)
     target.mkdir(parents=True, exist_ok=True)
-    for key in sorted(_used):
+    for key in sorted(used):
         source = _cache(app) / key
         if source.is_dir():
             shutil.copytree(source, target / key)
