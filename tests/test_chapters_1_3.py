@@ -310,6 +310,9 @@ def test_chapter3_crossing_segments_certificate_and_iris():
     P1, P2, Q1, Q2 = X[[31, 39, 4, 32]]
     s, t = np.linalg.solve(np.column_stack([P2 - P1, Q1 - Q2]), Q1 - P1)
     assert 0 < s < 1 and 0 < t < 1 and (f"{s:.3f}", f"{t:.3f}") == ("0.015", "0.160")
+    # the certificate of the Going-further exercise: weights 1 - s, s, 1 - t, t on the rows y_i (x_i, 1) sum to 0
+    rows = y[[31, 39, 4, 32], None] * np.column_stack([X[[31, 39, 4, 32]], np.ones(4)])
+    np.testing.assert_allclose(np.array([1 - s, s, 1 - t, t]) @ rows, 0.0, atol=1e-9)
     iris = lc.datasets.load_iris()
     keep = iris.target > 0
     yi = np.where(iris.target[keep] == 2, 1, -1)
@@ -324,6 +327,13 @@ def test_chapter3_explorer_and_landscape_numbers():
     j, k = np.unravel_index(np.argmin(E), E.shape)
     assert k == 105
     assert lc.training_error_landscape(Z, y, [95], [0.5])[0, 0] == pytest.approx(1 / 40)
+    assert lc.training_error_landscape(Z, y, [95], [0.0])[0, 0] == pytest.approx(6 / 40)   # "from 6/40 to 1/40"
+    # the chapter gives the explorer the standardised features: its slider offset is its readout's offset
+    ex = lc.explorers.training_error(Z, y, ("age (standardised)", "salary (standardised)"))
+    for angle, b in [(95, 0.5), (90, -0.25), (105, -0.25)]:
+        ex.set(angle=angle, b=b)
+        assert f"offset = {b:+.4g}" in ex.readout
+        assert f"E_in = {lc.training_error_landscape(Z, y, [angle], [b])[0, 0]:.3f}" in ex.readout
     # the exercise on one step: 9/40 at both angles, two points leave and two enter
     before = y * (Z @ unit_vector(90) - 0.25) <= 0
     after = y * (Z @ unit_vector(105) - 0.25) <= 0
@@ -349,6 +359,9 @@ def test_chapter3_surrogate_minimisers_on_credit():
     hinge = linprog(c=np.r_[np.zeros(3), np.full(n, 1 / n)], A_ub=-np.column_stack([A, np.eye(n)]),
                     b_ub=-np.ones(n), bounds=[(None, None)] * 3 + [(0, None)] * n, method="highs")
     assert hinge.status == 0 and f"{hinge.fun:.3f}" == "0.086"
+    # (hinge-lp): the LP value is the mean hinge loss of the (w, b) it returns
+    margins = y * lc.decision_function(X, hinge.x[:2], hinge.x[2])
+    assert lc.margin_losses(margins)["hinge"].mean() == pytest.approx(hinge.fun)
     assert lc.training_error(X, y, hinge.x[:2], hinge.x[2]) == pytest.approx(1 / 40)
     logistic = lc.LogisticRegression().fit(X, y)
     assert lc.training_error(X, y, logistic.coef_, logistic.intercept_) == pytest.approx(2 / 40)

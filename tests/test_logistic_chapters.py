@@ -324,11 +324,27 @@ def test_the_chapters_speak_to_readers(stem):
         assert not re.search(word, text, flags=re.IGNORECASE), f"{stem} says {word!r}"
 
 
+def _efron(delta):
+    """Efron's (1975) asymptotic efficiency of logistic regression against the normal discriminant, in expected
+    excess error rate, for two Gaussian classes Delta apart with equal priors. In canonical coordinates (shared
+    covariance I, means +-Delta/2 on the first axis) the excess error depends on the estimates' variances of b and of
+    the other weights; N Var(b) is 4 + Delta^2 for the discriminant (delta method) and 1 / E[p(1 - p)] for logistic
+    regression (its information matrix), and the other coordinates have the same ratio."""
+    from scipy import integrate
+    from scipy.stats import norm
+
+    q = integrate.quad(lambda x: norm.pdf(x, delta / 2) * lc.sigmoid(delta * x) * lc.sigmoid(-delta * x),
+                       -np.inf, np.inf)[0]
+    return (4 + delta ** 2) * q
+
+
 def _ch7_numbers():
-    X_sep, y_sep = lc.datasets.make_separable(30, margin=0.2, random_state=0)
-    margins = [lc.geometric_margin(X_sep, y_sep, p.coef_, p.intercept_)
-               for p in (lc.Perceptron(shuffle=True, random_state=r).fit(X_sep, y_sep) for r in range(4))]
     X, y = lx.demo_data()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        perc = lc.Perceptron(max_epochs=50).fit(X, y)
+    from lincourse.perceptron import weights_by_epoch
+    epoch_errors = [lc.training_error(X, y, w_, b_) for w_, b_ in zip(*weights_by_epoch(perc))]
     t = (y + 1) / 2
     ex1, ex2 = lc.explorers.sigmoid_fit(), lc.explorers.probability_field()
     ce1 = [float(re.search(r"cross-entropy = ([\d.]+)", ex1.set(w=w, b=b).readout).group(1))
@@ -350,14 +366,22 @@ def _ch7_numbers():
         dist[n], se[n] = np.mean(d), np.std(d, ddof=1) / np.sqrt(20)
         mean_w[n] = np.mean([f.coef_ for f in fits], axis=0)
         se_w[n] = np.std([f.coef_[0] for f in fits], ddof=1) / np.sqrt(20)
-    lda, logi = [], []
-    for r in range(20):
-        X_r, y_r = lc.datasets.make_gaussian_classes(60, mu_0, mu_1, Sigma, random_state=r)
-        A, B = X_r[y_r < 0], X_r[y_r > 0]
-        S = ((A - A.mean(0)).T @ (A - A.mean(0)) + (B - B.mean(0)).T @ (B - B.mean(0))) / 58
-        lda.append(np.linalg.norm(np.linalg.solve(S, B.mean(0) - A.mean(0)) - w_bayes))
-        logi.append(np.linalg.norm(lc.LogisticRegression().fit(X_r, y_r).coef_ - w_bayes))
+    def compare(n, samples):
+        lda, logi = [], []
+        for r in range(samples):
+            X_r, y_r = lc.datasets.make_gaussian_classes(n, mu_0, mu_1, Sigma, random_state=r)
+            A, B = X_r[y_r < 0], X_r[y_r > 0]
+            S = ((A - A.mean(0)).T @ (A - A.mean(0)) + (B - B.mean(0)).T @ (B - B.mean(0))) / (n - 2)
+            lda.append(np.linalg.norm(np.linalg.solve(S, B.mean(0) - A.mean(0)) - w_bayes))
+            logi.append(np.linalg.norm(lc.LogisticRegression().fit(X_r, y_r).coef_ - w_bayes))
+        return lda, logi
+
+    lda, logi = compare(60, 20)
+    lda_big, logi_big = compare(2000, 200)
     delta = np.sqrt((mu_1 - mu_0) @ np.linalg.solve(Sigma, mu_1 - mu_0))
+    efron = {d: _efron(d) for d in (2.5, 3.0, 3.5, delta)}
+    phi, Phi = norm.pdf, norm.cdf
+    probit = [phi(1.0) * (Phi(1.0) + phi(1.0)) / Phi(1.0) ** 2, phi(1.0) * (phi(1.0) - (1 - Phi(1.0))) / (1 - Phi(1.0)) ** 2]
     return [
         ("mean distance $0.549$ from the true weights, logistic regression at $0.766$",
          f"{np.mean(lda):.3f} {np.mean(logi):.3f}" == "0.549 0.766"),
@@ -368,7 +392,20 @@ def _ch7_numbers():
         ("\\Sigma^{-1}(\\mu_1-\\mu_0)} = 2.08$", f"{delta:.2f}" == "2.08"),
         ("heavier tails than the matched Gaussian", logistic.sf(8) / norm.sf(8 / 1.7) > logistic.sf(6) / norm.sf(6 / 1.7)
          > logistic.sf(4) / norm.sf(4 / 1.7)),
-        ("a factor of\nmore than six", 6 < max(margins) / min(margins) < 7),
+        ("jumps between $0.15$ and $0.50$", (min(epoch_errors), max(epoch_errors), len(epoch_errors)) == (0.15, 0.5, 50)),
+        ("$0.786$ at $\\Delta = 2.5$, $0.641$ at $\\Delta = 3$\nand $0.486$ at $\\Delta = 3.5$",
+         [f"{efron[d]:.3f}" for d in (2.5, 3.0, 3.5)] == ["0.786", "0.641", "0.486"]),
+        ("about $1.3$ to $2$ times", round(1 / efron[2.5], 1) == 1.3 and round(1 / efron[3.5]) == 2),
+        ("about $0.88$, or\n$1.13$ times as many points", f"{efron[delta]:.2f} {1 / efron[delta]:.2f}" == "0.88 1.13"),
+        ("0.79 to 0.49 times as efficient", f"{efron[2.5]:.2f} {efron[3.5]:.2f}" == "0.79 0.49"),
+        ("distance is $1.39$ times the\ndiscriminant's at $N = 60$, but only $1.12$ times at $N = 2000$",
+         f"{np.mean(logi) / np.mean(lda):.2f} {np.mean(logi_big) / np.mean(lda_big):.2f}" == "1.39 1.12"),
+        ("At $s = 1$ they are about $0.37$ and $0.80$", [f"{v:.2f}" for v in probit] == ["0.37", "0.80"]
+         and 2 < probit[1] / probit[0] < 2.3),
+        ("it is\n   about $1.6$ at $s = 0$", f"{phi(0.0) / 0.25:.1f}" == "1.6"),
+        ("$e^{0.8425} \\approx 2.32$", f"{np.exp(0.5 * 1.685):.2f} {np.exp(0.5 * model.coef_[0]):.2f}" == "2.32 2.32"),
+        ("from $p = 0.5$ it goes to about $0.70$,\nfrom $p = 0.95$ only to about $0.98$",
+         [f"{lc.sigmoid(np.log(p0 / (1 - p0)) + 0.8425):.2f}" for p0 in (0.5, 0.95)] == ["0.70", "0.98"]),
         ("cross-entropy rises from\n$0.4666$ to $0.6958$", ce1 == [0.4666, 0.6958]),
         ("stays within $0.01$ of $\\sigma(s)$",
          0.009 < np.max(np.abs(lc.sigmoid(grid) - norm.cdf(grid / 1.7))) < 0.01),
@@ -389,7 +426,7 @@ def _ch7_numbers():
          and f"{np.hypot(se[500], se[200] * np.sqrt(200 / 500)):.2f}" == "0.05"),
         ("$z \\approx 0.7$", f"{(dist[500] - dist[200] * np.sqrt(200 / 500)) / np.hypot(se[500], se[200] * np.sqrt(200 / 500)):.1f}"
          == "0.7"),
-        ("$w_1 \\approx 1.685$", f"{model.coef_[0]:.3f}" == "1.685"),
+        ("$w_1 = 1.685$", f"{model.coef_[0]:.3f}" == "1.685"),
         ("same boundary ($x \\approx 0.18$)", "boundary (p = 1/2): x = +0.18" in ex1.set(w=3.3, b=-0.6).readout),
         ("with the same 2 mistakes", "mistakes = 2 of 12" in ex1.readout),
         ("probabilities = 0.4308601941", abs(lc.logistic_loss(t, lc.decision_function(X, [1.0, 0.5], 0.2))
@@ -530,7 +567,8 @@ def test_the_numbers_the_prose_quotes_are_what_lincourse_computes(stem):
 
 # -- the exercise records shipped with lincourse accept the worked answers and refuse the common wrong ones ---
 @pytest.mark.parametrize("key, right, wrong", [
-    ("q-logistic-swap", "C", "B"),
+    ("q-logistic-swap", "B", "A"),
+    ("q-logistic-reflect", "A", "B"),
     ("q-logistic-probit", "B", "A"),
     ("q-logistic-generative", "A", "B"),
     ("ex-logistic-odds-ratio", 2.32, 0.842),
