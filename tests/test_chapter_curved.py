@@ -46,6 +46,32 @@ def _kernel_updates(X, y, max_epochs=100):
     return int(alpha.sum())
 
 
+def _kernel_alpha(G, y, max_epochs=1000):
+    """Algorithm alg-kernel-perceptron on G[j, i] = kappa(x_j, x_i), written independently of the chapter's cell."""
+    alpha = np.zeros(len(y), dtype=int)
+    for _ in range(max_epochs):
+        before = alpha.sum()
+        for i in range(len(y)):
+            if y[i] * np.dot(alpha * y, G[:, i] + 1) <= 0:
+                alpha[i] += 1
+        if alpha.sum() == before:
+            return alpha
+    raise AssertionError("no epoch without a mistake")
+
+
+def _gaussian(A, B, width):
+    d2 = np.sum(A ** 2, axis=1)[:, None] - 2 * A @ B.T + np.sum(B ** 2, axis=1)[None, :]
+    return np.exp(-np.maximum(d2, 0) / (2 * width ** 2))
+
+
+def _feature_margin(Q, y):
+    """The largest margin through the origin of points with Gram matrix Q, from a Cholesky-like factor."""
+    values, V = np.linalg.eigh(Q)
+    L = V * np.sqrt(np.clip(values, 0, None))
+    w, _ = lc.max_margin_separator(L, y, fit_intercept=False)
+    return np.min(y * (L @ w)) / np.linalg.norm(w)
+
+
 def _disc():
     rng = np.random.default_rng(0)
     X = rng.uniform(-1.5, 1.5, size=(200, 2))
@@ -69,6 +95,13 @@ def _numbers():
     claims = lx.ovr_claims(ovr, Xi)
     Xd, yd = _disc()
     disc = lc.Perceptron(max_epochs=100).fit(np.c_[np.sqrt(2) * Xd, Xd ** 2, np.sqrt(2) * Xd[:, :1] * Xd[:, 1:]], yd)
+    Gd = _gaussian(Xd, Xd, 0.5)
+    gauss_alpha = _kernel_alpha(Gd, yd)
+    gamma = _feature_margin(Gd + 1, yd)
+    x3, y3 = np.array([-1.0, 0.0, 1.0]), np.array([1, -1, 1])
+    hand_alpha = _kernel_alpha((1 + np.outer(x3, x3)) ** 2 - 1, y3)
+    def hand_score(v):
+        return np.sum(hand_alpha * y3 * (1 + x3 * v) ** 2)
     return [
         ("The maximum-likelihood line does no better than chance",
          abs(lc.LogisticRegression().fit(X, t).score(X, t) - 0.5) < 0.02),
@@ -83,8 +116,19 @@ def _numbers():
         ("a centre within a few hundredths of the origin", np.abs(centre).max() < 0.05),
         ("On 60 points labelled $+1$ inside the unit circle", len(yd) == 60 and not lc.is_linearly_separable(Xd, yd)
          and disc.converged_),
-        ("makes the same 11 updates", disc.n_updates_ == 11 == _kernel_updates(Xd, yd)),
-        ("($d = 2$, 11 updates)", disc.n_updates_ == 11),
+        ("converged True after 11 updates; kernel run: 11 updates", disc.n_updates_ == 11 == _kernel_updates(Xd, yd)),
+        ("($d = 2$, 11 updates, kernel", disc.n_updates_ == 11),
+        ("at most 11 samples have $\\alpha_j > 0$", len({u.index for u in disc.history_}) <= 11),
+        ("The run stops after 21 updates, with every training point on its side",
+         gauss_alpha.sum() == 21 and np.all(yd * ((Gd + 1) @ (gauss_alpha * yd)) > 0)),
+        ("(16 of the 60 here)", np.sum(gauss_alpha > 0) == 16),
+        ("which is $2$ for the Gaussian kernel", np.allclose(np.diag(Gd), 1)),
+        ("The run made 21 updates, within the bound of about 43", gauss_alpha.sum() == 21 and round(2 / gamma ** 2) == 43),
+        ("$\\alpha = (1, 3, 1)$ after five updates", hand_alpha.tolist() == [1, 3, 1]),
+        ("so at $x = 0.5$ it is $-0.5$", np.isclose(hand_score(0.5), -0.5)),
+        ("No line separates versicolor from the two others", not lc.is_linearly_separable(Xi, np.where(yi == 1, 1, -1))),
+        ("about half a million features and some two and a half million multiplications",
+         round(1001 * 1002 / 2 / 1e5) == 5 and round((2 * (1000 ** 2 + 1000) + 1001 * 1002 / 2) / 1e5) == 25),
         ("leaves 37 of the 150 flowers unclaimed, 36 of them versicolor, and 16 claimed by several",
          (np.sum(claims == 0), np.sum(claims[yi == 1] == 0), np.sum(claims >= 2)) == (37, 36, 16)),
         ("$0.514$ versicolor against $0.486$ virginica",
@@ -148,6 +192,16 @@ def test_the_explorer_draws_the_circle_of_the_fit_and_says_when_there_is_none():
         lc.explorers.curved_boundary(np.zeros((3, 2)), np.array([0, 1, 2]))
 
 
+def test_the_kernel_criterion_check_and_the_gaussian_kernel():
+    rng = np.random.default_rng(1)
+    P = rng.standard_normal((8, 3))
+    assert np.linalg.eigvalsh(2 + (P @ P.T) ** 2).min() > -1e-9                 # B: a kernel
+    assert np.zeros(3) @ np.zeros(3) - 1 < 0                                     # A: the Gram matrix [-1] at 0
+    D = np.sum((P[:2, None] - P[None, :2]) ** 2, axis=2)                          # C on two points
+    assert np.linalg.det(D) < 0
+    assert np.linalg.eigvalsh(_gaussian(P, P, 0.7)).min() > -1e-12             # Gaussian Gram matrices are PSD
+
+
 def test_the_two_readings_of_the_scores_2_1_1():
     assert f"{lc.softmax(np.array([[2.0, 1.0, 1.0]]))[0, 0]:.2f}" == "0.58"   # option B and the solution's print
     assert f"{lc.sigmoid(2.0):.2f}" == "0.88"                                 # option A
@@ -167,6 +221,16 @@ def test_softmax_with_two_classes_is_the_logistic_model():
     ("q-softmax-reading", "B", "A"),
     ("q-softmax-reading", "B", "C"),
     ("ex-logistic-softmax-gradient", [-0.667, -1.33], [0.667, 1.33]),
+    ("q-curved-warmup-update", "A", "B"),
+    ("q-curved-warmup-bound", "A", "B"),
+    ("q-curved-warmup-bound", "A", "C"),
+    ("q-kernel-criterion", "B", "A"),
+    ("q-kernel-criterion", "B", "C"),
+    ("ex-kernel-by-hand", -0.5, 1.5),       # stopped after one epoch: alpha = (1, 1, 1)
+    ("ex-kernel-by-hand", -0.5, 0.5),       # the +1 of the score forgotten
+    ("ex-kernel-by-hand", -0.5, 5.5),       # the labels forgotten
+    ("ex-kernel-by-hand", -0.5, 0),         # a score of 0 not counted as a mistake
+    ("ex-perceptron-xor-feature", 29, 12),  # the epochs
 ])
 def test_exercise_records_accept_the_worked_answers(key, right, wrong, capsys):
     from lincourse.exercises import check
