@@ -121,8 +121,8 @@ def test_asked_values_must_be_slider_positions():
     def draw(ax, a):
         return str(a)
 
-    ok = Explorer(draw, [Param("a", 0, 1, 0.25, 0.5, player_step=0.5)], asked={"ex-x": [{"a": 0.75}]})
-    assert player_grids(ok)["a"] == [0.0, 0.5, 0.75, 1.0]
+    ok = Explorer(draw, [Param("a", 0, 1, 0.25, 0.5, player_step=0.25)], asked={"ex-x": [{"a": 0.75}]})
+    assert player_grids(ok)["a"] == [0.0, 0.25, 0.5, 0.75, 1.0]
     with pytest.raises(ValueError, match="not a position of the slider"):
         Explorer(draw, [Param("a", 0, 1, 0.25, 0.5)], asked={"ex-x": [{"a": 0.3}]})
     with pytest.raises(ValueError, match="unknown parameter"):
@@ -273,3 +273,118 @@ def test_no_private_matplotlib_api():
     found = [f"{path.relative_to(root)}:{n}: {line.strip()}" for path in sorted(root.rglob("*.py"))
              for n, line in enumerate(path.read_text().splitlines(), 1) if private.search(line)]
     assert not found, found
+
+
+def _outside_the_axes(ex):
+    """The drawn objects of ``ex`` (arrows, markers, segments, texts) that reach outside their axes,
+    and titles outside the figure. Lines across the whole plane and shaded half-planes are clipped
+    to the axes by design and are not checked."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.collections import PathCollection
+    from matplotlib.lines import AxLine, Line2D
+    from matplotlib.patches import FancyArrowPatch
+    from matplotlib.transforms import Bbox
+
+    fig = ex.figure
+    if not isinstance(fig.canvas, FigureCanvasAgg):
+        FigureCanvasAgg(fig)
+    renderer = fig.canvas.get_renderer()
+    bad = []
+
+    def check(artist, extent, box):
+        if (extent.x0 < box.x0 - 0.5 or extent.y0 < box.y0 - 0.5 or extent.x1 > box.x1 + 0.5
+                or extent.y1 > box.y1 + 0.5):
+            bad.append((type(artist).__name__, [round(v, 1) for v in extent.extents]))
+
+    for ax in ex._axes():
+        for a in ax.get_children():
+            if id(a) in ex._static or not a.get_visible() or isinstance(a, AxLine):
+                continue
+            if isinstance(a, (FancyArrowPatch, Line2D)) or a in ax.texts:
+                check(a, a.get_window_extent(renderer), ax.bbox)
+            elif isinstance(a, PathCollection) and len(a.get_offsets()):
+                xy = a.get_offset_transform().transform(a.get_offsets())
+                radius = np.sqrt(np.max(a.get_sizes())) / 2 * fig.dpi / 72
+                check(a, Bbox([xy.min(axis=0) - radius, xy.max(axis=0) + radius]), ax.bbox)
+        for title in (ax.title, ax._left_title, ax._right_title):
+            if title.get_text():
+                check(title, title.get_window_extent(renderer), fig.bbox)
+    return bad
+
+
+@pytest.mark.parametrize("name", ["hyperplane", "point_distance", "dataset_margin", "training_error"])
+def test_every_drawn_object_stays_inside_the_plot_at_every_website_position(name):
+    """The normal arrow, the point's diamond, the foot's cross and the rings stay inside the axes at
+    every position of the website player (the whole grid, every combination), and titles inside the figure."""
+    import itertools
+
+    ex = getattr(lc.explorers, name)()
+    grids = player_grids(ex)
+    problems = []
+    for combo in itertools.product(*grids.values()):
+        values = dict(zip(grids, combo))
+        ex.set(**values)
+        bad = _outside_the_axes(ex)
+        if bad:
+            problems.append((values, bad))
+    assert not problems, f"{len(problems)} positions draw outside the plot, e.g. {problems[:3]}"
+
+
+def test_the_detector_sees_an_arrow_that_leaves_the_plot(monkeypatch):
+    from lincourse import plotting
+    from lincourse.explorers import geometry
+
+    ex = lc.explorers.hyperplane()
+    assert "(arrow: w/2)" in ex.set(angle=0, length=3.5, b=0.0).ax.get_title()
+    assert not _outside_the_axes(ex)
+    monkeypatch.setattr(geometry, "fitted_normal",
+                        lambda ax, w, b, lim: (plotting.plot_normal(ax, w, b, label=None), "w")[1])
+    ex = lc.explorers.hyperplane().set(angle=0, length=3.5, b=0.0)  # w itself: its head reaches x1 = 3.5
+    assert [kind for kind, _ in _outside_the_axes(ex)] == ["FancyArrowPatch"]
+
+
+def test_the_normal_arrow_is_w_when_it_fits_and_is_left_out_when_its_foot_is_out_of_view():
+    ex = lc.explorers.hyperplane()
+    assert ex.set(angle=30, length=1.0, b=0.5).ax.get_title() == "w = (0.87, 0.50),  b = 0.50"
+    assert ex.set(angle=0, length=0.5, b=2.0).ax.get_title().endswith("(arrow out of view)")  # |b|/||w|| = 4
+
+
+@pytest.mark.parametrize("factory", EXPLORER_FACTORIES, ids=lambda f: f.__name__)
+def test_website_sliders_move_by_one_even_step_and_hold_the_asked_values(factory):
+    ex = factory()
+    grids = player_grids(ex)
+    for p in ex.params:
+        values = np.array(grids[p.name], dtype=float)
+        steps = np.diff(values)
+        assert np.allclose(steps, steps[0], atol=1e-9), (p.name, sorted(set(np.round(steps, 9))))
+        assert values[0] == p.min
+        # the last position is max, or, for an angle, one step short of a full turn
+        assert values[-1] == p.max or ("angle" in p.name and values[-1] + steps[0] == 360), (p.name, values[-1])
+        assert p.clip(p.default) in grids[p.name]
+
+
+def test_an_asked_value_off_the_website_grid_or_a_player_step_off_the_step_is_refused():
+    def draw(ax, a):
+        return str(a)
+
+    with pytest.raises(ValueError, match="not a position of the website slider"):
+        Explorer(draw, [Param("a", 0, 1, 0.25, 0.5, player_step=0.5)], asked={"ex-x": [{"a": 0.75}]})
+    with pytest.raises(ValueError, match="must be a multiple of step"):
+        Param("b", -1.5, 1.5, 0.1, 0.0, player_step=0.25)
+    with pytest.raises(ValueError, match="default 0.25 is not a position of the website slider"):
+        Param("a", 0, 1, 0.25, 0.25, player_step=0.5)
+    assert Param("angle", 0, 355, 5, 30, player_step=15).grid(15)[-2:] == [330, 345]
+
+
+@pytest.mark.parametrize("name", ["sigmoid_fit", "probability_field"])
+def test_logistic_explorers_name_the_classes_by_their_targets_t(name):
+    ex = getattr(lc.explorers, name)()
+    legend = [t.get_text() for t in ex.ax.get_legend().get_texts()]
+    assert sorted(legend) == ["$t=0$", "$t=1$"]
+    assert "y=" not in ex.caption.replace(" ", "") and "t = 1" in ex.caption and "t = 0" in ex.caption
+    if name == "sigmoid_fit":
+        assert ex.ax.get_ylabel() == r"$P(t=1\mid x)$"
+
+
+def test_gradient_descent_caption_names_the_targets():
+    assert "(t = 1)" in lc.explorers.gradient_descent().caption

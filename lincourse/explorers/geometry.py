@@ -16,7 +16,8 @@ from .. import plotting as P
 from ..datasets import make_gaussian_classes, make_overlapping, make_separable
 from ._engine import Explorer, Param
 
-__all__ = ["hyperplane", "point_distance", "dataset_margin", "training_error", "hoeffding", "unit_vector"]
+__all__ = ["hyperplane", "point_distance", "dataset_margin", "training_error", "hoeffding", "unit_vector",
+           "fitted_normal"]
 
 #: Six labelled points used by the chapter 1 explorer (fixed, so the printed predictions are stable).
 DEMO_POINTS = np.array([[1.5, 1.0], [0.5, 2.0], [-1.0, 1.5], [-2.0, -0.5], [0.5, -1.5], [2.0, -2.0]])
@@ -29,12 +30,47 @@ def unit_vector(angle_degrees):
     return np.array([np.cos(a), np.sin(a)])
 
 
+#: The lengths at which :func:`fitted_normal` may draw the normal vector, longest first, and their names.
+NORMAL_SCALES = ((1.0, "w"), (0.5, "w/2"), (0.25, "w/4"))
+
+
+def fitted_normal(ax, w, b, lim, pad=0.15):
+    """Draw the normal vector ``w`` from the boundary's point closest to the origin, inside the view.
+
+    The view is the square ``[-lim, lim]^2``, less ``pad`` for the arrow's head. The arrow is ``w``
+    itself when it fits, else ``w/2`` or ``w/4``; it is left out when the boundary's closest point
+    lies outside the view (the line is then out of sight or at a corner). Returns what was drawn,
+    for the title: ``"w"``, ``"w/2"``, ``"w/4"`` or ``None``.
+    """
+    w = np.asarray(w, dtype=float)
+    foot = -b * w / (w @ w)
+    inside = lambda point: bool(np.all(np.abs(point) <= lim - pad))  # noqa: E731
+    if not inside(foot):
+        return None
+    for scale, name in NORMAL_SCALES:
+        if inside(foot + scale * w):
+            P.plot_normal(ax, w, b, scale=scale, label=None)
+            return name
+    return None
+
+
+def _arrow_note(drawn):
+    """The title's note on the arrow: empty when it is ``w`` itself."""
+    if drawn == "w":
+        return ""
+    return f"  (arrow: {drawn})" if drawn else "  (arrow out of view)"
+
+
 def _fmt_vec(v):
     return "(" + ", ".join(f"{x:+z.2f}" for x in v) + ")"
 
 
 def _signs(values):
     return "[" + ", ".join(f"{int(v):+d}" for v in values) + "]"
+
+
+#: Half-width of chapter 1's view, ``[-3, 3]^2``.
+HYPERPLANE_LIM = 3.0
 
 
 def hyperplane():
@@ -49,7 +85,7 @@ def hyperplane():
     prints ``w``, ``b``, the scores, the predictions, ``|b|/||w||`` and the side of the origin.
     """
     def setup(ax):
-        P.setup_axes(ax, (-3, 3), (-3, 3))
+        P.setup_axes(ax, (-HYPERPLANE_LIM, HYPERPLANE_LIM), (-HYPERPLANE_LIM, HYPERPLANE_LIM))
         P.plot_points(ax, DEMO_POINTS, DEMO_LABELS)
         for k, (x, y) in enumerate(DEMO_POINTS, start=1):
             ax.annotate(f"$x^{{({k})}}$", (x, y), xytext=(5, 5), textcoords="offset points", fontsize=9)
@@ -59,9 +95,9 @@ def hyperplane():
         w = length * unit_vector(angle)
         P.plot_halfspaces(ax, w, b)
         P.plot_hyperplane(ax, w, b, label=None)
-        P.plot_normal(ax, w, b, label=None)
+        drawn = fitted_normal(ax, w, b, HYPERPLANE_LIM)
         # Plain-text titles: mathtext would be re-parsed on every move and cost ~20 ms.
-        ax.set_title(f"w = ({w[0]:z.2f}, {w[1]:z.2f}),  b = {b:z.2f}", fontsize=10)
+        ax.set_title(f"w = ({w[0]:z.2f}, {w[1]:z.2f}),  b = {b:z.2f}{_arrow_note(drawn)}", fontsize=10)
         scores = G.decision_function(DEMO_POINTS, w, b)
         return (f"w = {_fmt_vec(w)}   ||w|| = {length:.2f}   b = {b:+z.2f}\n"
                 f"scores w.x + b     = [{', '.join(f'{s:+z.2f}' for s in scores)}]\n"
@@ -78,7 +114,8 @@ def hyperplane():
         title="A linear classifier: normal vector and offset",
         caption=("The line w·x + b = 0 splits the plane into a blue half (prediction +1, where w points) "
                  "and an orange half (prediction -1); the purple arrow is w, drawn from the point of the line "
-                 "closest to the origin. Blue circles are points with y = +1, orange squares points with "
+                 "closest to the origin (at half or quarter length when w would not fit, as the title says). "
+                 "Blue circles are points with y = +1, orange squares points with "
                  "y = -1. With b ≠ 0, lengthening w alone moves the line towards the origin; lengthening w and b "
                  "together leaves it in place."),
         asked={
@@ -92,6 +129,8 @@ def hyperplane():
 
 #: The offset of the line in the signed-distance explorer (chapter 2 moves the point and turns the line).
 POINT_DISTANCE_OFFSET = -0.5
+#: Half-width of chapter 2's view of a point and a line, ``[-4, 4]^2``.
+POINT_DISTANCE_LIM = 4.0
 
 
 def point_distance():
@@ -104,7 +143,9 @@ def point_distance():
     b = POINT_DISTANCE_OFFSET
 
     def setup(ax):
-        P.setup_axes(ax, (-3, 3), (-3, 3))
+        # the point moves in [-3, 3]^2; its foot on the line reaches 3.83 (a corner point, the line turned
+        # along the diagonal), so the view is [-4, 4]^2 and the point's diamond and the foot's cross stay in it
+        P.setup_axes(ax, (-POINT_DISTANCE_LIM, POINT_DISTANCE_LIM), (-POINT_DISTANCE_LIM, POINT_DISTANCE_LIM))
         ax.plot([0], [0], marker="+", color="black", markersize=10)
 
     def draw(ax, x1, x2, angle):
@@ -141,6 +182,10 @@ def point_distance():
     )
 
 
+#: Half-width of chapter 2's view of a data set and its margins, ``[-2.6, 2.6]^2``.
+MARGIN_LIM = 2.6
+
+
 def dataset_margin(X=None, y=None):
     """Chapter 2: the functional and geometric margins of a data set under a line.
 
@@ -157,7 +202,7 @@ def dataset_margin(X=None, y=None):
         X = 2.0 * X
 
     def setup(ax):
-        P.setup_axes(ax, (-2.6, 2.6), (-2.6, 2.6))
+        P.setup_axes(ax, (-MARGIN_LIM, MARGIN_LIM), (-MARGIN_LIM, MARGIN_LIM))
         P.plot_points(ax, X, y)
         ax.legend(loc="lower left", fontsize=8)
 
@@ -168,12 +213,13 @@ def dataset_margin(X=None, y=None):
         gamma_hat = G.functional_margin(X, y, w, b)
         gamma = G.geometric_margin(X, y, w, b)
         P.plot_hyperplane(ax, w, b, label=None)
-        P.plot_normal(ax, w, b, label=None)
+        drawn = fitted_normal(ax, w, b, MARGIN_LIM)
         if gamma > 0:
             P.plot_margin(ax, w, b, gamma, label=None)
         P.mark_points(ax, X[worst], color=P.COLORS["normal"], label=None)
         mistakes = int(np.sum(functional <= 0))
-        ax.set_title(f"functional margin = {gamma_hat:+z.3f},  geometric margin = {gamma:+z.3f}", fontsize=10)
+        ax.set_title(f"functional margin = {gamma_hat:+z.3f},  geometric margin = {gamma:+z.3f}"
+                     f"{_arrow_note(drawn)}", fontsize=10 if drawn == "w" else 9)
         verdict = "separates the data" if mistakes == 0 else f"misclassifies {mistakes} point(s)"
         which = "closest point" if mistakes == 0 else "worst-classified point"
         # points are numbered from 1, as in the text: x(i) is x^(i), Python's X[i - 1]
@@ -190,7 +236,7 @@ def dataset_margin(X=None, y=None):
         setup=setup,
         title="Functional and geometric margins of a data set",
         caption=("Blue circles (y=+1) and orange squares (y=-1) with the line w·x + b = 0 and its normal w "
-                 "(purple arrow). The ringed point has the smallest y·(w·x + b): the closest point when the "
+                 "(purple arrow, at half or quarter length when w would not fit, as the title says). The ringed point has the smallest y·(w·x + b): the closest point when the "
                  "line separates the data, the worst mistake otherwise. When the line separates the data, "
                  "dashed lines lie one geometric margin on each side."),
         asked={

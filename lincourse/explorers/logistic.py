@@ -51,6 +51,9 @@ DEMO_1D_Y = np.array([-1, -1, -1, 1, -1, -1, 1, 1, -1, 1, 1, 1])
 
 _LIM = (-3.5, 3.5)
 
+#: Legend labels of the two classes in chapters 7-9, by their targets ``t = (1 + y)/2`` in {0, 1}.
+TARGET_LABELS = {1: "$t=1$", -1: "$t=0$"}
+
 
 def demo_data():
     """The 2-D data of chapters 7 and 8: ``make_overlapping(40, separation=2.0, random_state=3)``.
@@ -70,7 +73,9 @@ def _mle(X, y):
 def sigmoid_fit():
     """Chapter 7: the curve ``p = sigmoid(w x + b)`` over twelve labelled points on a line.
 
-    Points with ``y = +1`` sit at height 1 (circles), points with ``y = -1`` at height 0 (squares).
+    Points with target ``t = 1`` (``y = +1``) sit at height 1 (circles), points with ``t = 0``
+    (``y = -1``) at height 0 (squares): the chapters' targets ``t = (1 + y)/2``, which the legend and
+    the vertical axis, ``P(t = 1 | x)``, name.
     A vertical segment joins each point to the curve: its length is ``1 - p_i(observed label)``, and
     the point's loss is ``-log`` of the probability the model gives its observed label. The readout
     prints the mean cross-entropy, equation ``(cross-entropy)``, live, and the minimum reached by the
@@ -82,9 +87,9 @@ def sigmoid_fit():
     grid = np.linspace(-4.0, 4.0, 241)
 
     def setup(ax):
-        P.setup_axes(ax, (-4, 4), (-0.1, 1.1), xlabel="$x$", ylabel=r"$P(y=+1\mid x)$", equal=False)
+        P.setup_axes(ax, (-4, 4), (-0.1, 1.1), xlabel="$x$", ylabel=r"$P(t=1\mid x)$", equal=False)
         ax.axhline(0.5, color=P.COLORS["neutral"], linestyle=":", linewidth=1.0, zorder=1)
-        P.plot_points(ax, np.column_stack([x, t]), y)
+        P.plot_points(ax, np.column_stack([x, t]), y, labels=TARGET_LABELS)
         ax.legend(loc="upper left", fontsize=8)
 
     def draw(ax, w, b):
@@ -109,7 +114,7 @@ def sigmoid_fit():
          Param("b", -3.0, 3.0, 0.1, 0.0, "offset b")],
         setup=setup,
         title="A sigmoid over labelled points",
-        caption=("Twelve points on a line: blue circles (y=+1) drawn at height 1, orange squares (y=-1) at "
+        caption=("Twelve points on a line: blue circles (t = 1) drawn at height 1, orange squares (t = 0) at "
                  "height 0. The black curve is the predicted probability sigmoid(w x + b); vermillion segments "
                  "join each point to the curve, and the dashed purple line marks where the probability is 1/2."),
         # the maximum-likelihood slider setting, and a curve with the same boundary three times steeper
@@ -120,7 +125,7 @@ def sigmoid_fit():
 def probability_field(X=None, y=None):
     """Chapter 7: the probability ``sigmoid(w1 x1 + w2 x2 + b)`` over the plane, for chosen weights.
 
-    The shading is the probability of ``y = +1`` (orange near 0, white at 1/2, blue near 1); the solid line is
+    The shading is the probability of ``t = 1`` (orange near 0, white at 1/2, blue near 1); the solid line is
     the decision boundary ``p = 1/2`` and the dotted lines are ``p = 0.1`` and ``p = 0.9``, which
     close in on the boundary as ``||w||`` grows. Defaults to :func:`demo_data`. The image is created
     once over a cached grid and refreshed with ``set_data``.
@@ -135,7 +140,7 @@ def probability_field(X=None, y=None):
     def setup(ax):
         P.setup_axes(ax, _LIM, _LIM)
         state["field"] = P.ProbabilityField(ax, _LIM, _LIM)
-        P.plot_points(ax, X, y)
+        P.plot_points(ax, X, y, labels=TARGET_LABELS)
         ax.legend(loc="lower left", fontsize=8)
 
     def draw(ax, w1, w2, b):
@@ -158,8 +163,8 @@ def probability_field(X=None, y=None):
          Param("b", -1.5, 1.5, 0.05, 0.0, "offset b", player_step=0.25)],
         setup=setup,
         title="The probability field of a logistic model",
-        caption=("Forty points, blue circles (y=+1) and orange squares (y=-1), over a shading of the predicted "
-                 "probability of y=+1 (orange near 0, white at 1/2, blue near 1). The solid line is where the probability is "
+        caption=("Forty points, blue circles (t = 1) and orange squares (t = 0), over a shading of the predicted "
+                 "probability of t = 1 (orange near 0, white at 1/2, blue near 1). The solid line is where the probability is "
                  "1/2, the dotted lines where it is 0.1 and 0.9."),
         # the three weight vectors of the section "The probability field in the plane", on the website grid:
         # the position nearest the fit, the same boundary twice as long, a line with fewer mistakes and more loss
@@ -224,7 +229,7 @@ def gradient_descent(X=None, y=None, n_iter=100):
         [rate, Param("iteration", 0, n_iter, 1, 20, "iteration k")],
         setup=setup,
         title="Gradient descent and the learning rate",
-        caption=("Left: forty points, blue circles (y=+1) and orange squares (y=-1), with the probability "
+        caption=("Left: forty points, blue circles (t = 1) and orange squares (t = 0), with the probability "
                  "shading and the boundary after k gradient steps. Right: the mean cross-entropy against the "
                  "iteration for the chosen learning rate (blue), the current iteration (vermillion dot) and "
                  "the minimum (dashed)."),
