@@ -27,7 +27,6 @@ _ALL = {"core_time", "time_plan", "minutes", "going_further_layer", "warm_up", "
 PENDING = {
     "05_perceptron": _ALL | {"core_exercises", "core_words", "notation"},
     "06_perceptron_nonseparable": _ALL | {"core_words", "notation"},
-    "09_logistic_regression_in_practice": _ALL - {"warm_up"},
 }
 
 

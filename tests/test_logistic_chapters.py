@@ -478,69 +478,130 @@ def _ch8_numbers():
 
 
 def _ch9_numbers():
+    from scipy.optimize import brentq, minimize
+    from scipy.special import chdtrc
+    from scipy.stats import binomtest
     from sklearn.model_selection import StratifiedKFold, cross_val_score, train_test_split
     from sklearn.pipeline import make_pipeline
     from sklearn.preprocessing import StandardScaler
 
+    from lincourse.metrics import wilson_interval
+
     cancer = lc.datasets.load_breast_cancer()
-    X_train, X_test, y_train, y_test = train_test_split(cancer.data, cancer.target, test_size=0.3, random_state=0,
+    t = 1 - cancer.target                                            # the chapter's coding: 1 = malignant
+    X_train, X_test, t_train, t_test = train_test_split(cancer.data, t, test_size=0.3, random_state=0,
                                                         stratify=cancer.target)
     sc = StandardScaler().fit(X_train)
     Z_train, Z_test = sc.transform(X_train), sc.transform(X_test)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", lc.SeparationWarning)
-        unpen = lc.LogisticRegression().fit(Z_train, y_train)
-    clf = lc.LogisticRegression(C=1.0).fit(Z_train, y_train)
-    ce = [f"{lc.logistic_loss(y_test, m.decision_function(Z_test)):.4f}" for m in (clf, unpen)]
-    raw10 = lc.LogisticRegression().fit(X_train[:, :10], y_train)
-    std10 = lc.LogisticRegression().fit(Z_train[:, :10], y_train)
+        unpen = lc.LogisticRegression().fit(Z_train, t_train)
+    clf = lc.LogisticRegression(C=1.0).fit(Z_train, t_train)
+    ce = [f"{lc.logistic_loss(t_test, m.decision_function(Z_test)):.4f}" for m in (clf, unpen)]
+    right = {name: m.predict(Z_test) == t_test for name, m in (("clf", clf), ("unpen", unpen))}
+    wilson = {name: [f"{x:.3f}" for x in wilson_interval(int(r.sum()), r.size)] for name, r in right.items()}
+    raw10 = lc.LogisticRegression().fit(X_train[:, :10], t_train)
+    std10 = lc.LogisticRegression().fit(Z_train[:, :10], t_train)
     gap = np.abs(raw10.predict_proba(X_test[:, :10]) - std10.predict_proba(Z_test[:, :10])).max()
-    acc_c1 = [lc.LogisticRegression(C=1.0).fit(A[:, :10], y_train).score(B[:, :10], y_test)
-              for A, B in ((X_train, X_test), (Z_train, Z_test))]
+    raw_c1, std_c1 = (lc.LogisticRegression(C=1.0).fit(A[:, :10], t_train).predict(B[:, :10]) for A, B in
+                      ((X_train, X_test), (Z_train, Z_test)))
     folds = StratifiedKFold(n_splits=5, shuffle=True, random_state=0)
-    cv = {C: -cross_val_score(make_pipeline(StandardScaler(), lc.LogisticRegression(C=C)), X_train, y_train,
+    cv = {C: -cross_val_score(make_pipeline(StandardScaler(), lc.LogisticRegression(C=C)), X_train, t_train,
                               cv=folds, scoring="neg_log_loss") for C in (0.3, 1.0, 3.0, 0.01, 100.0)}
-    N = len(y_train)
+    N = len(t_train)
     v = np.r_[std10.intercept_, std10.coef_]
-    se = np.sqrt(np.diag(np.linalg.inv(N * lc.logistic_hessian(lc.augment(Z_train[:, :10]), v))))
-    keep = [j for j in range(10) if j != 1]
-    lr = 2 * N * (lc.LogisticRegression().fit(Z_train[:, keep], y_train).loss_history_[-1] - std10.loss_history_[-1])
-    table = lc.calibration_table(y_test, clf.predict_proba(Z_test)[:, 1], n_bins=5)
+    cov = np.linalg.inv(N * lc.logistic_hessian(lc.augment(Z_train[:, :10]), v))
+    se = np.sqrt(np.diag(cov))
+    dev = 2 * N * std10.loss_history_[-1]
+
+    def dev_without(drop):
+        keep = [k for k in range(10) if k not in drop]
+        return 2 * N * lc.LogisticRegression().fit(Z_train[:, keep], t_train).loss_history_[-1]
+
+    lr = dev_without([1]) - dev
+    S = [1, 3, 4]                                                    # radius, perimeter, area in (b, w)
+    joint = (dev_without([0, 2, 3]) - dev, v[S] @ np.linalg.solve(cov[np.ix_(S, S)], v[S]), np.sum(v[S] ** 2 / se[S] ** 2))
+    alone = [(dev_without([k - 1]) - dev, (v[k] / se[k]) ** 2) for k in S]
+    p_test = clf.predict_proba(Z_test)[:, 1]
+    s_test = clf.decision_function(Z_test)
+    table = lc.calibration_table(t_test, p_test, n_bins=5)
+    table3 = lc.calibration_table(t_test, lc.sigmoid(3 * s_test), n_bins=5)
+    refits = [lc.LogisticRegression().fit(s[:, None], t_test) for s in (s_test, 3 * s_test)]
+    brier = np.mean((p_test - t_test) ** 2)
+    ppv = 0.95 * 0.01 / (0.95 * 0.01 + 0.05 * 0.99)
+
+    def mcnemar(a, b):
+        wins = int(np.sum(a & ~b)), int(np.sum(~a & b))
+        return wins, f"{binomtest(wins[0], sum(wins), 0.5).pvalue:.3f}"
+
+    others = lc.augment(Z_train[:, [k for k in range(10) if k != 1]])
+
+    def excess(beta):
+        f = lambda u: 2 * N * lc.logistic_loss(t_train, others @ u + beta * Z_train[:, 1])
+        g = lambda u: 2 * others.T @ (lc.sigmoid(others @ u + beta * Z_train[:, 1]) - t_train)
+        return minimize(f, np.zeros(10), jac=g, method="BFGS", options={"gtol": 1e-9}).fun - dev - 3.841459
+
+    profile = [np.exp(brentq(excess, v[2] - 5 * se[2], v[2])), np.exp(brentq(excess, v[2], v[2] + 5 * se[2]))]
     return [
         ("$0.0847$ for $C = 1$ against $6.7465$ without a penalty", ce == ["0.0847", "6.7465"]),
-        ("a change of at most $10^{-14}$", gap < 1e-14 and std10.separation_ == "overlap"),
-        ("two different test accuracies with $C = 1$", acc_c1[0] != acc_c1[1]),
+        ("On all thirty features the training tumours are completely separated",
+         cancer.data.shape[1] == 30 and lc.check_separation(Z_train, 2 * t_train - 1).status == "complete"),
+        ("here after 27 Newton steps, at a training loss of $4\\cdot10^{-11}$",
+         unpen.n_iter_ == 27 and f"{unpen.loss_history_[-1]:.0e}" == "4e-11"),
+        ("Of its 14 test mistakes, 13 get probabilities within $10^{-13}$ of the wrong end and have a cross-entropy "
+         "above 30 each; the other costs 1.9", _ch9_mistakes(unpen, Z_test, t_test)),
+        ("largest change of a test probability, raw vs standardised 5e-15", gap < 1e-14 and std10.separation_ == "overlap"),
+        ("`t = 1 - cancer.target` makes malignant $t = 1$", cancer.target_names[0] == "malignant"),
+        ("The model classifies $164$ of the $171$ test tumours correctly", (int(right["clf"].sum()), len(t_test)) == (164, 171)),
+        ("The interval for $C = 1$, $[0.918, 0.980]$, is six points wide", wilson["clf"] == ["0.918", "0.980"]),
         ("Cross-validation picks $C = 1$", min(cv, key=lambda C: cv[C].mean()) == 1.0),
-        ("the two values of $C$ differ by a single tumour in all", abs(round(sum(
-            cross_val_score(make_pipeline(StandardScaler(), lc.LogisticRegression(C=C)), X_train, y_train, cv=folds,
-                            scoring="accuracy") @ np.array([len(te) for _, te in folds.split(X_train, y_train)])
-            * s for C, s in ((0.3, 1), (1.0, -1))))) == 1),
         ("wins only 2 of the 5 folds against $C = 3$ and 3 against $C = 0.3$",
          (np.sum(cv[1.0] < cv[3.0]), np.sum(cv[1.0] < cv[0.3])) == (2, 3)),
+        ("$C = 100$ loses on all 5 folds", np.sum(cv[1.0] < cv[100.0]) == 5),
+        ("the two values of $C$ differ by a single tumour in all", abs(round(sum(
+            cross_val_score(make_pipeline(StandardScaler(), lc.LogisticRegression(C=C)), X_train, t_train, cv=folds,
+                            scoring="accuracy") @ np.array([len(te) for _, te in folds.split(X_train, t_train)])
+            * s for C, s in ((0.3, 1), (1.0, -1))))) == 1),
         ("standard errors of about 8 to 20", 7.5 < min(se[[1, 3, 4]]) and max(se[[1, 3, 4]]) < 20),
-        ("The two statistics, $32.53$ and $23.51$", f"{lr:.2f} {(v[2] / se[2]) ** 2:.2f}" == "32.53 23.51"),
-        ("agree to all printed digits, $0.62814$",
-         f"{clf.predict_proba(Z_train)[:, 1].mean():.5f} {np.mean(y_train):.5f}" == "0.62814 0.62814"),
-        ("The three middle bins hold 11 tumours", int(table.count[1:4].sum()) == 11),
-        ("gives $0.5 \\pm 0.35$, from $0.15$ to $0.85$",
-         table.count[1] == 4 and f"{table.low[1]:.2f} {table.high[1]:.2f}" == "0.15 0.85"),
-        ("(here $0.626$)", f"{np.mean(y_test == 1):.3f}" == "0.626"),
         ("(correlations above $0.98$)", np.corrcoef(Z_train[:, [0, 2, 3]].T).min() > 0.98),
-        ("On all thirty features the training tumours are completely separated",
-         cancer.data.shape[1] == 30 and lc.check_separation(Z_train, 2 * y_train - 1).status == "complete"),
-        ("On the 171 test tumours", len(y_test) == 171),
-        ("here after 27 Newton steps", unpen.n_iter_ == 27),
-        ("Of the unpenalised model's 14 test mistakes, 13 get probabilities within $10^{-13}$ of the wrong end and have a "
-         "cross-entropy\nabove 30 each; the other costs 1.9", _ch9_mistakes(unpen, Z_test, y_test)),
-        ("its bin $[0.8, 1]$ holds 102 tumours, but only 5 of them have $p$ below $0.9$",
-         table.count[4] == 102 and int(np.sum((clf.predict_proba(Z_test)[:, 1] >= 0.8)
-                                              & (clf.predict_proba(Z_test)[:, 1] < 0.9))) == 5),
-        ("(the training loss was\nthen $4\\cdot10^{-11}$)", f"{unpen.loss_history_[-1]:.0e}" == "4e-11" and unpen.tol == 1e-10),
+        ("estimate $\\hat w_j = 1.700$ and the standard error $0.351$", f"{v[2]:.3f} {se[2]:.3f}" == "1.700 0.351"),
+        ("$[e^{1.012}, e^{2.388}] \\approx [2.75, 10.9]$ around $e^{1.700} \\approx 5.47$",
+         f"{np.exp(v[2] - 1.96 * se[2]):.2f} {np.exp(v[2] + 1.96 * se[2]):.1f} {np.exp(v[2]):.2f}" == "2.75 10.9 5.47"),
+        ("The two statistics, $32.53$ and $23.51$", f"{lr:.2f} {(v[2] / se[2]) ** 2:.2f}" == "32.53 23.51"),
+        ("radius $0.031$ and $0.031$, perimeter $0.020$ and $0.020$, area $2.175$ and $2.227$",
+         [f"{a:.3f} {b:.3f}" for a, b in alone] == ["0.031 0.031", "0.020 0.020", "2.175 2.227"]),
+        ("the likelihood ratio $23.14$ ($P = 3.8\\cdot10^{-5}$) and the joint Wald statistic $15.28$ ($P = 0.0016$)",
+         [f"{x:.2f}" for x in joint[:2]] == ["23.14", "15.28"] and f"{chdtrc(3, joint[0]):.1e}" == "3.8e-05"
+         and f"{chdtrc(3, joint[1]):.2g}" == "0.0016"),
+        ("$2.28$ ($P \\approx 0.52$)", f"{joint[2]:.2f} {chdtrc(3, joint[2]):.2f}" == "2.28 0.52"),
+        ("agree to all printed digits, $0.37186$",
+         f"{clf.predict_proba(Z_train)[:, 1].mean():.5f} {np.mean(t_train):.5f}" == "0.37186 0.37186"),
+        ("2 missed instead of 3, for 7 false alarms instead of 4",
+         [(int(np.sum((t_test == 1) & (p_test < q))), int(np.sum((t_test == 0) & (p_test >= q)))) for q in (1 / 6, 0.5)]
+         == [(2, 7), (3, 4)]),
+        ("a PPV of $0.16$ at 1% prevalence and $0.92$ at the test set's $37\\%$",
+         f"{ppv:.2f}" == "0.16" and f"{0.95 * t_test.mean() / (0.95 * t_test.mean() + 0.05 * (1 - t_test.mean())):.2f}"
+         == "0.92" and round(100 * t_test.mean()) == 37),
+        ("The penalised model wins 8 of the 9 disagreements ($P = 0.039$)",
+         mcnemar(right["clf"], right["unpen"]) == ((8, 1), "0.039")),
+        ("The standardised fit wins 8 of 10 ($P = 0.109$)", mcnemar(std_c1 == t_test, raw_c1 == t_test) == ((8, 2), "0.109")),
+        ("they hold 160 of the 171 tumours", int(table.count[0] + table.count[-1]) == 160),
+        ("The three middle bins hold 11 tumours", int(table.count[1:4].sum()) == 11),
+        ("the intercept is $-0.21$ and the slope $1.10$",
+         f"{refits[0].intercept_:.2f} {refits[0].coef_[0]:.2f} {brier:.3f}" == "-0.21 1.10 0.027"),
+        ("The tripled model has slope $0.37$", f"{refits[1].coef_[0]:.2f}" == "0.37"),
+        ("$0.001$ and $0.994$, lies outside the Wilson interval",
+         f"{table3.mean_predicted[0]:.3f} {table3.mean_predicted[-1]:.3f}" == "0.001 0.994"
+         and table3.mean_predicted[0] < table3.low[0] and table3.mean_predicted[-1] > table3.high[-1]),
+        ("gives $0.5 \\pm 0.35$, from $0.15$ to $0.85$", [f"{x:.2f}" for x in wilson_interval(2, 4)] == ["0.15", "0.85"]),
+        ("$[2.90, 11.69]$, lies a little to the right of the Wald interval $[2.75, 10.88]$",
+         [f"{x:.2f}" for x in profile] == ["2.90", "11.69"]),
+        ("$\\mathrm{Dev} = 88.90$ on $387$ degrees of freedom", f"{dev:.2f}" == "88.90" and N - 11 == 387),
     ]
 
 
-def _ch9_mistakes(unpen, Z_test, y_test):
-    margin = (2 * y_test - 1) * unpen.decision_function(Z_test)
+def _ch9_mistakes(unpen, Z_test, t_test):
+    margin = (2 * t_test - 1) * unpen.decision_function(Z_test)
     cost = np.logaddexp(0, -margin[margin < 0])                      # cross-entropy of each test mistake
     return (cost.size, int(np.sum(cost > 30)), f"{cost.min():.1f}") == (14, 13, "1.9") and \
         np.sort(cost)[1] > -np.log(1e-13)
@@ -592,8 +653,10 @@ def test_the_numbers_the_prose_quotes_are_what_lincourse_computes(stem):
     ("q-logistic-small-bin", "B", "A"),
     ("q-logistic-roc", "A", "B"),
     ("q-logistic-se-by-hand", "B", "A"),
-    ("ex-logistic-lr-joint", 23.14, 11.57),
-    ("ex-logistic-wald", 0.363, 0.183),
+    ("ex-logistic-lr-joint", 23.14, 15.28),
+    ("ex-logistic-wald", 10.9, 5.47),
+    ("ex-logistic-wilson", 0.918, 0.929),
+    ("q-logistic-ppv", "C", "A"),
     ("ex-logistic-threshold", 2, 3),
     ("ex-logistic-feature-map", 0.935, 0.505),
     ("q-logistic-imbalance", {"A"}, {"A", "B"}),
