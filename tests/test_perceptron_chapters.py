@@ -301,7 +301,7 @@ def test_chapter5_explorer_run():
     _quoted("05_perceptron.ipynb", "the cosine goes down at several updates")
     gamma, r = np.min(y * (lc.augment(X) @ u)), np.max(np.linalg.norm(lc.augment(X), axis=1))
     assert (round(float((r / gamma) ** 2), 1), round(tightest_mistake_bound(X, y)[0], 1)) == (313.2, 156.8)
-    _quoted("05_perceptron.ipynb", "the tightest bound (section 4) is 156.8")
+    _quoted("05_perceptron.ipynb", "$k = (R/\\gamma)^2 = 313.2$; this run stops after 15 updates")
 
 
 def test_chapter5_by_hand_run():
@@ -318,22 +318,81 @@ def test_chapter5_by_hand_run():
             "$\\lVert w\\rVert^2 + b^2 = 10 + 4 = 14$", "at most $(1 + 8) \\cdot 14 / 1^2 = 126$ updates; the run\nmade 4")
 
 
-def test_chapter5_iris_centring():
+def _iris_setosa_versicolor():
     iris = lc.datasets.load_iris()
     mask = iris.target < 2
-    X, y = iris.data[mask], np.where(iris.target[mask] == 1, 1, -1)
+    return iris.data[mask], np.where(iris.target[mask] == 1, 1, -1)
+
+
+def test_chapter5_iris_centring():
+    """The input-space forms of the offset bound with the maximum-margin separator, raw and centred."""
+    X, y = _iris_setosa_versicolor()
     numbers = []
     for Z in (X, X - X.mean(axis=0)):
-        numbers.append((round(float(np.max(np.linalg.norm(Z, axis=1))), 2),
-                        round(1 / float(np.linalg.norm(max_margin_separator(Z, y)[0])), 3),
-                        round(tightest_mistake_bound(Z, y)[0], 1), lc.Perceptron().fit(Z, y).n_updates_))
-        bound, (w, b) = tightest_mistake_bound(Z, y)
-        r_aug, g_aug = float(np.max(np.linalg.norm(lc.augment(Z), axis=1))), 1 / float(np.linalg.norm(np.r_[b, w]))
-        assert bound == pytest.approx((r_aug / g_aug) ** 2, rel=1e-6)     # the bound lives in the geometry of (1, x)
-        numbers[-1] += (round(r_aug, 2), round(g_aug, 3))
-    assert numbers == [(9.14, 0.818, 150.5, 5, 9.19, 0.749), (2.63, 0.818, 13.2, 2, 2.82, 0.776)]
-    _quoted("05_perceptron.ipynb", "0.818 cm", "from 9.14 cm down to\n2.63 cm", "from 150.5 to 13.2",
-            "updates\nfrom 5 to 2", "from 9.19 to\n2.82", "from 0.749 to 0.776")
+        w, b = max_margin_separator(Z, y)
+        w, b = w / np.linalg.norm(w), b / np.linalg.norm(w)              # unit w*: its margin is gamma_D
+        R, gamma_d = float(np.max(np.linalg.norm(Z, axis=1))), float(np.min(y * (Z @ w + b)))
+        assert abs(b) < R                                                # the offset of the best boundary
+        bound = (1 + R ** 2) * (1 + b ** 2) / gamma_d ** 2
+        assert bound == pytest.approx(mistake_bound(Z, y, w, b), rel=1e-9)   # cor-novikoff-offset, as lincourse has it
+        assert tightest_mistake_bound(Z, y)[0] <= bound <= ((1 + R ** 2) / gamma_d) ** 2
+        numbers.append((round(R, 2), round(abs(b), 2), round(gamma_d, 3), round(bound, 2),
+                        round(((1 + R ** 2) / gamma_d) ** 2, 1), lc.Perceptron().fit(Z, y).n_updates_))
+    assert numbers == [(9.14, 1.19, 0.818, 304.15, 10677.6, 5), (2.63, 0.34, 0.818, 13.26, 94.1, 2)]
+    _quoted("05_perceptron.ipynb", "leaves $\\gamma_D$ at 0.818 cm", "$R$ from 9.14 cm to 2.63 cm",
+            "from 1.19 cm to 0.34 cm", "falls from 304.15 to 13.26", "from 10677.6 to 94.1", "from 5 updates to 2")
+
+
+def test_chapter5_two_offset_rules_on_iris():
+    """Going further: the tightest bounds and the b += y R^2 rule, raw and centred."""
+    X, y = _iris_setosa_versicolor()
+    rows = []
+    for Z in (X, X - X.mean(axis=0)):
+        w, b = max_margin_separator(Z, y)
+        for rule in ("unit", "radius"):
+            rows.append((round(tightest_mistake_bound(Z, y, bias_update=rule)[0], 2),
+                         round(mistake_bound(Z, y, w, b, bias_update=rule), 2),
+                         lc.Perceptron(bias_update=rule).fit(Z, y).n_updates_))
+        # the two bounds of the maximum-margin separator differ by (1 - R^2)(1 - b*^2) / gamma_D^2
+        n = np.linalg.norm(w)
+        R, bu, g = float(np.max(np.linalg.norm(Z, axis=1))), b / n, 1 / n
+        diff = mistake_bound(Z, y, w, b) - mistake_bound(Z, y, w, b, bias_update="radius")
+        assert diff == pytest.approx((1 - R ** 2) * (1 - bu ** 2) / g ** 2, rel=1e-9)
+    assert rows == [(150.54, 304.15, 5), (253.7, 254.0, 23), (13.17, 13.26, 2), (21.09, 21.09, 2)]
+    _quoted("05_perceptron.ipynb", "(254.00\nagainst 304.15), though its run makes 23 updates against 5",
+            "(21.09 against 13.26)", "falls from 150.54 to\n13.17")
+
+
+def test_chapter5_online_to_batch_holds_on_average():
+    """ex-perceptron-online-to-batch: over one pass, the mean error of the weights in force is at most (R/gamma)^2/N."""
+    rng = np.random.default_rng(0)
+    w_star, gamma, N, reps = np.array([0.6, 0.8]), 0.1, 200, 200
+
+    def draw(n):   # points of the unit disc at margin at least gamma from the line w*.x = 0
+        X = rng.uniform(-1, 1, size=(4 * n, 2))
+        X = X[(np.linalg.norm(X, axis=1) <= 1) & (np.abs(X @ w_star) >= gamma)][:n]
+        return X, np.sign(X @ w_star)
+
+    Xt, yt = draw(20_000)                                    # a large sample stands in for E_out
+    errors = []
+    for _ in range(reps):
+        X, y = draw(N)
+        w, mean_error = np.zeros(2), 0.0
+        for x_t, y_t in zip(X, y):
+            mean_error += np.mean(yt * (Xt @ w) <= 0) / N      # E_out of the weights in force before the visit
+            if y_t * (w @ x_t) <= 0:
+                w = w + y_t * x_t
+        errors.append(mean_error)
+    assert np.mean(errors) <= (1 / gamma) ** 2 / N
+
+
+def test_chapter5_online_to_batch_is_a_core_proof_exercise():
+    """Chapter 10's core cites it: it must stay a core exercise of chapter 5."""
+    import chapter_model as cm
+
+    ch = cm.read(CHAPTERS / "05_perceptron.ipynb")
+    e = ch.exercise("ex-perceptron-online-to-batch")
+    assert e.core is True and not e.going_further and e.kind == "proof"
 
 
 def test_chapter5_updates_over_the_margin_grid():
@@ -515,15 +574,18 @@ def test_chapter6_criterion_and_xor():
 # -- the exercises: their records accept the worked answers, and each is declared -----------------
 
 @pytest.mark.parametrize("key, right, wrongs", [
-    ("ex-perceptron-by-hand", [2, 3, 1], [[0, 0, 0], [3, 1, 2]]),
+    ("ex-perceptron-by-hand", [2, 3, 1], [[0, 0, 0], [3, 1, 2], [1, 3, 2]]),
     ("q-perceptron-augmented", "A", ["B", "C"]),
     ("ex-perceptron-tightest", 26, [40, np.sqrt(26)]),
-    ("q-perceptron-scaling", "B", ["A", "C", "D"]),
+    ("q-perceptron-scaling", "B", ["A", "C"]),
+    ("q-perceptron-centring", "B", ["A", "C", "D"]),
+    ("q-perceptron-warmup-augmented", "A", ["B", "C"]),
+    ("q-perceptron-warmup-margin", "A", ["B", "C"]),
     ("q-perceptron-margin-update", "B", ["A", "C"]),
-    ("ex-perceptron-hand-bound", 126, [112, 90, 4]),
+    ("ex-perceptron-hand-bound", 126, [112, 90, 1.56, 53.6]),
     ("ex-perceptron-lower-bound", 30, [44, 6]),
     ("q-perceptron-online", "A", ["B", "C"]),
-    ("ex-perceptron-orders", 15, [9]),
+    ("ex-perceptron-orders", 15, [9, 11]),
     ("q-perceptron-nonseparable", "B", ["A", "C"]),
     ("q-pocket-guarantee", "A", ["B", "C"]),
     ("q-averaged-separable", "B", ["A", "C"]),
