@@ -389,7 +389,7 @@ def _ch7_numbers():
         ("the paired difference, $0.22 \\pm 0.09$, is about two standard\nerrors from zero",
          f"{np.mean(np.array(logi) - lda):.2f} {np.std(np.array(logi) - lda, ddof=1) / np.sqrt(20):.2f}" == "0.22 0.09"
          and 1.8 < np.mean(np.array(logi) - lda) / (np.std(np.array(logi) - lda, ddof=1) / np.sqrt(20)) < 2.5),
-        ("\\Sigma^{-1}(\\mu_1-\\mu_0)} = 2.08$", f"{delta:.2f}" == "2.08"),
+        ("the separation here, $\\Delta = 2.08$", f"{delta:.2f}" == "2.08"),
         ("heavier tails than the matched Gaussian", logistic.sf(8) / norm.sf(8 / 1.7) > logistic.sf(6) / norm.sf(6 / 1.7)
          > logistic.sf(4) / norm.sf(4 / 1.7)),
         ("jumps between $0.15$ and $0.50$", (min(epoch_errors), max(epoch_errors), len(epoch_errors)) == (0.15, 0.5, 50)),
@@ -458,6 +458,14 @@ def _ch8_numbers():
             w_tilde = w_tilde - 1.0 * lc.logistic_gradient(X_design[batch], t[batch], w_tilde)
         if epoch in (1, 20):
             sgd.append(lc.logistic_loss(t, X_design @ w_tilde))
+    early = []                                       # early stopping against the penalty C = k eta / N
+    for k in (5, 20, 100):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", lc.SeparationWarning)
+            w_k = lc.LogisticRegression(solver="gd", learning_rate=1.0, max_iter=k, tol=0).fit(X_sep, y_sep).coef_
+        w_c = lc.LogisticRegression(C=k / len(y_sep)).fit(X_sep, y_sep).coef_
+        early.append((np.degrees(np.arccos(min(w_k @ w_c / np.linalg.norm(w_k) / np.linalg.norm(w_c), 1))),
+                      np.linalg.norm(w_k) / np.linalg.norm(w_c)))
     return [
         ("in 219 iterations at $\\eta = 1$ and 64 at $\\eta = 3$", (gd1.n_iter_, gd3.n_iter_) == (219, 64)),
         ("Newton's method stops after 6", newton.n_iter_ == 6),
@@ -468,8 +476,10 @@ def _ch8_numbers():
         ("(2.58, 11.34, 26.39, 43.63 above)", norms == ["2.58", "11.34", "26.39", "43.63"]),
         ("with the loss near $10^{-10}$", 1e-11 < stopped.loss_history_[-1] < 1e-10 and stopped.n_iter_ < 40),
         ("the run that stopped at iteration 24", stopped.n_iter_ == 24 and not stopped.converged_),
-        ("the cost of one full gradient, and reaches $0.4031$; full gradient descent at $\\eta = 1$ needs 10", f"{sgd[0]:.4f}" == f"{gd_path[10]:.4f}" == "0.4031"
-         and gd_path[9] > sgd[0]),
+        ("One epoch costs one full gradient and reaches $0.4031$; full gradient descent at $\\eta = 1$ needs 10 full "
+         "gradients", f"{sgd[0]:.4f}" == f"{gd_path[10]:.4f}" == "0.4031" and gd_path[9] > sgd[0]),
+        ("within a degree of the penalised fit with $C = k\\eta/N$, with a $w$ 1.2 to 1.4 times as long",
+         all(angle < 1 and 1.2 <= round(ratio, 1) <= 1.4 for angle, ratio in early)),
         ("at $0.3998$ after 20", f"{sgd[1]:.4f}" == "0.3998"),
         ("$4\\times10^{-3}$ becomes about $1.6\\times10^{-5}$, then $2.6\\times10^{-10}$ (still just above the target), then "
          "$6.6\\times10^{-20}$", [f"{4e-3 ** 2 ** k:.1e}" for k in (1, 2, 3)] == ["1.6e-05", "2.6e-10", "6.6e-20"]
@@ -668,6 +678,23 @@ def test_exercise_records_accept_the_worked_answers(key, right, wrong, capsys):
     assert check_answer(key, right)
     assert not check_answer(key, wrong)
     assert check_answer(key, ...) is None or not check_answer(key, ...)
+
+
+def test_the_minibatch_epoch_exercise_accepts_the_loop_and_refuses_the_summed_gradient(capsys):
+    """Chapter 8's minibatch coding exercise: the worked loop passes, a step with the sum of the gradients fails."""
+    from lincourse.exercises import check as check_answer
+
+    def minibatch_epoch(X_design, t, w_tilde, learning_rate, batches, scale=None):
+        for batch in batches:
+            X_b, t_b = X_design[batch], t[batch]
+            g_b = X_b.T @ (lc.sigmoid(X_b @ w_tilde) - t_b) / (len(batch) if scale is None else scale)
+            w_tilde = w_tilde - learning_rate * g_b
+        return w_tilde
+
+    assert check_answer("ex-logistic-minibatch-code", minibatch_epoch)
+    assert not check_answer("ex-logistic-minibatch-code",
+                            lambda X, t, w, eta, batches: minibatch_epoch(X, t, w, eta, batches, scale=1))
+    assert "the mean over the batch" in capsys.readouterr().out
 
 
 def test_threshold_explorer_counts_and_rates():
