@@ -37,8 +37,9 @@ def _factories():
         if name in ("Explorer", "Param", "display_mode"):
             continue
         factory = getattr(lc.explorers, name)
-        if name == "training_error":  # chapter 3 shows it on the credit data
-            factory = functools.partial(factory, credit.data, credit.target, ("age (years)", "salary (thousands)"))
+        if name == "training_error":  # chapter 3 shows it on the standardised credit data, as the chapter computes them
+            Z = (credit.data - credit.data.mean(axis=0)) / credit.data.std(axis=0)
+            factory = functools.partial(factory, Z, credit.target, ("age (standardised)", "salary (standardised)"))
         made[factory().title] = factory
     return made
 
