@@ -49,7 +49,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "lincourse" / "exercises" / "data"
-WRITTEN = ("proof", "explanation")
 
 TEST = '''"""{key}: {points:g} point{plural}, from the chapter's declaration (written by tools/assignments.py)."""
 
@@ -124,11 +123,11 @@ def graded_variants(notebook, keys, seeds, timeout=600):
 
 def graded_as(r):
     """How exercise record ``r`` is graded (see the module docstring)."""
-    if r["kind"] in WRITTEN:
+    if r["reads"] == "written":
         return "by hand"
     if r.get("variants"):
         return "auto, own numbers"
-    if r["kind"] == "function":
+    if r["reads"] == "function":
         return "auto"
     return "practice"
 

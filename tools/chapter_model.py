@@ -41,7 +41,7 @@ TIMES = re.compile(r"\*\*Core:\*\*\s*about\s+(?P<core>[^.]+)\.\s*\*\*Going furth
 DECLARATION, ANSWER, HINT, SOLUTION, INSTRUCTOR = "exercise-declaration", "answer", "hint", "solution", "instructor"
 GOING_FURTHER = "going-further"
 WORDS_PER_MINUTE = 50   # technical prose, read with a pencil
-WRITTEN = ("proof", "explanation")
+from lincourse.exercises._declare import WRITTEN  # noqa: E402  (the kinds' table: lincourse.exercises._canonical.KINDS)
 
 
 def tags(cell):

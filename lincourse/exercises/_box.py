@@ -13,12 +13,12 @@ import html
 import json
 from pathlib import Path
 
-from ._canonical import SALT
-from ._declare import WRITTEN, record_of
+from ._canonical import KINDS, SALT
+from ._declare import record_of
 
 ANSWER_JS = Path(__file__).with_name("answer.js")
 ANSWER_CSS = Path(__file__).with_name("answer.css")
-_BOX_FIELDS = ("key", "answer", "kind", "points", "hints", "form_hint", "digits", "size", "options", "example",
+_BOX_FIELDS = ("key", "answer", "kind", "reads", "entries", "compare", "points", "hints", "form_hint", "digits", "size", "options", "example",
                "accept", "wrong", "explain")
 
 
@@ -38,10 +38,10 @@ class AnswerBox:
 
     def _repr_html_(self):
         r = self.record
-        key, kind = r["key"], r["kind"]
+        key, kind, reads = r["key"], r["kind"], r["reads"]
         ident = f"lincourse-answer-{key}"
         call = html.escape(f'check("{key}", {r["answer"]})')
-        if kind == "function":
+        if reads == "function":
             return (f'<div class="lincourse-answer lincourse-answer-code" data-key="{key}"><p>This exercise asks for '
                     f"a function, <code>{html.escape(r['answer'])}</code>: write it in the notebook and run "
                     f"<code>{call}</code> there to check it on test cases.</p></div>")
@@ -49,7 +49,7 @@ class AnswerBox:
         if r.get("variants"):   # "another one": the practice variants, their numbers as plain text
             payload["variants"] = [{**v, "statement": plain(v["statement"])} for v in r["variants"]]
         data = json.dumps(payload, separators=(",", ":")).replace("</", "<\\/")
-        if kind == "choice" and r.get("options"):
+        if reads == "items" and r["entries"] == "one" and r.get("options"):
             # one radio button per option: the arrow keys move between them, a screen reader reads the group
             label = f"Your answer: one of {', '.join(r['options'])}"
             radios = "".join(f'<label class="lincourse-answer-option"><input type="radio" name="{ident}-choice" '
@@ -62,7 +62,7 @@ class AnswerBox:
                     f'<div class="lincourse-answer-row">{radios}<button type="button">Check</button></div></fieldset>'
                     f'<p class="lincourse-answer-result" role="status" aria-live="polite">'
                     f"Checking here needs JavaScript; in the notebook, run <code>{call}</code>.</p></div>")
-        if kind in WRITTEN:
+        if reads == "written":
             label, field, button = (f"Your {kind} (it stays on this page: nothing is sent or stored)",
                                     f'<textarea id="{ident}-input" rows="4" spellcheck="true"></textarea>',
                                     "Compare with the solution")
@@ -110,14 +110,5 @@ def _points(record):
 
 def _what(record):
     """What to type, in a few words (never the answer)."""
-    kind = record["kind"]
-    if kind == "number":
-        return f"a number, such as 2.5, 5/4 or sqrt(2)/4 ({record['digits']} significant digits count)"
-    if kind == "count":
-        return "a whole number"
-    if kind == "vector":
-        return f"{record['size']} numbers separated by commas ({record['digits']} significant digits count)"
     options = f" of {', '.join(record['options'])}" if record.get("options") else ""
-    if kind == "set":
-        return f"a set{options}, such as {record['example']}"
-    return f"one answer{options}, such as {record['example']}"
+    return KINDS[record["kind"]].what.format(**{**record, "options": options})

@@ -33,6 +33,41 @@ import math
 import re
 
 SALT = "lincourse-exercises-1"
+
+
+class Kind:
+    """How answers of one kind are read and compared: a row of :data:`KINDS`.
+
+    ``reads``: ``"numbers"`` (typed as numbers), ``"items"`` (short strings), ``"function"`` or
+    ``"written"`` (a proof or an explanation, compared with the solution by the student).
+    ``entries``: ``"one"``, ``"size"`` (a list of the record's ``size``) or ``"any"`` (a set).
+    ``compare``: ``"digits"`` (to the record's significant digits), ``"whole"`` (exactly, a whole
+    number) or ``"item"`` (a trimmed, lower-cased string).
+    ``what``: what to type, in a few words (formatted with the record's fields; never the answer).
+
+    Every record carries its kind's ``reads``, ``entries`` and ``compare``, and both worlds (this module
+    with :mod:`._check`, and ``answer.js``) decide by these fields, never by the kind's name.
+    """
+
+    __slots__ = ("reads", "entries", "compare", "what")
+
+    def __init__(self, reads, entries, compare, what):
+        self.reads, self.entries, self.compare, self.what = reads, entries, compare, what
+
+    def fields(self):
+        return {"reads": self.reads, "entries": self.entries, "compare": self.compare}
+
+
+KINDS = {
+    "number": Kind("numbers", "one", "digits", "a number, such as 2.5, 5/4 or sqrt(2)/4 ({digits} significant digits count)"),
+    "count": Kind("numbers", "one", "whole", "a whole number"),
+    "vector": Kind("numbers", "size", "digits", "{size} numbers separated by commas ({digits} significant digits count)"),
+    "set": Kind("items", "any", "item", "a set{options}, such as {example}"),
+    "choice": Kind("items", "one", "item", "one answer{options}, such as {example}"),
+    "function": Kind("function", "one", "digits", "a function"),
+    "proof": Kind("written", "one", "", "a proof"),
+    "explanation": Kind("written", "one", "", "an explanation"),
+}
 ZERO = 1e-12           # a number smaller than this in magnitude is zero (rounding noise of a true zero)
 MAX_DIGITS = 15        # mantissas stay exact integers in a double
 
@@ -303,8 +338,7 @@ def item_form(item):
 
 def form_of_numbers(record, numbers, bracketed=False):
     """The canonical form of the numbers of an answer to ``record`` (a number, a count or a vector)."""
-    kind = record["kind"]
-    if kind == "vector":
+    if record["entries"] == "size":
         size = record["size"]
         if len(numbers) != size:
             raise FormError(f"expected a list of {size} number{'s' if size != 1 else ''}, got {len(numbers)}")
@@ -313,7 +347,7 @@ def form_of_numbers(record, numbers, bracketed=False):
         raise FormError("expected one number, not a list")
     if len(numbers) != 1:
         raise FormError(f"expected one number, got {len(numbers)}")
-    if kind == "count":
+    if record["compare"] == "whole":
         form = canonical_count(numbers[0])
         if form is None:
             raise FormError("expected a whole number")
@@ -329,7 +363,7 @@ def form_of_items(record, items):
         for item in items:
             if item not in allowed:
                 raise FormError(f'"{item}" is not one of the options {", ".join(options)}')
-    if record["kind"] == "choice":
+    if record["entries"] == "one":
         if len(items) != 1:
             raise FormError(f"expected one answer such as {record['example']}, got {len(items)}")
         return items[0]
@@ -343,6 +377,6 @@ def form_of_text(record, text):
     """
     if normalise(text) == "":
         return None
-    if record["kind"] in ("set", "choice"):
+    if record["reads"] == "items":
         return form_of_items(record, read_items(text, record["example"]))
     return form_of_numbers(record, *read_numbers(text))

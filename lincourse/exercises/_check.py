@@ -18,7 +18,7 @@ from ._canonical import (
     SALT, FormError, canonical_number, digest, form_of_items, form_of_numbers, form_of_text, item_form, normalise, short_digits,
     unseal,
 )
-from ._declare import WRITTEN, decode, record_of
+from ._declare import decode, record_of
 
 _ATTEMPTS: dict[str, int] = {}   # wrong attempts per exercise in this session: the n-th shows the n-th hint
 
@@ -176,7 +176,7 @@ def _forms_for_grading(record, value):
     right, message = verdict(record, value, {})
     if right is not True:
         return None, message
-    if record["kind"] == "function":
+    if record["reads"] == "function":
         return _function_results(record, value), message
     return [_form_of(record, value)], message
 
@@ -196,14 +196,13 @@ def _verdict(key, value, attempts):
 
 def verdict(record, value, attempts):
     """``(True | False | None, message)`` for ``value`` as an answer to ``record``."""
-    kind = record["kind"]
     no_answer = None, f"No answer yet: set {record['answer']} to your answer and run the cell again."
     if value is None or value is Ellipsis or (isinstance(value, str) and normalise(value) == ""):
         return no_answer
-    if kind in WRITTEN:
+    if record["reads"] == "written":
         return None, written_message(record)
     try:
-        if kind == "function":
+        if record["reads"] == "function":
             return _check_function(record, value, attempts)
         return judge(record, _form_of(record, value), attempts, _typed(record, value))
     except FormError as exc:
@@ -213,7 +212,7 @@ def verdict(record, value, attempts):
 def _typed(record, value):
     """The text of a number answer typed as text, to tell too few significant digits (a float's digits
     are not what was typed: ``3.0`` may mean 3)."""
-    return value if record["kind"] == "number" and isinstance(value, str) else None
+    return value if record["compare"] == "digits" and record["entries"] == "one" and isinstance(value, str) else None
 
 
 def judge(record, form, attempts, typed=None):
@@ -237,7 +236,7 @@ def judge(record, form, attempts, typed=None):
 def not_yet(record, attempt, what=""):
     """"Not yet", what is compared, and the hint for this attempt."""
     text = "Not yet" + what
-    if record["kind"] in ("number", "vector"):
+    if record["reads"] == "numbers" and record["compare"] == "digits":
         text += f" (compared to {record['digits']} significant digits)"
     hints = record["hints"]
     return text + (f". Hint: {hints[min(attempt, len(hints)) - 1]}" if hints else ".")
@@ -258,11 +257,10 @@ def _form_of(record, value):
     """The canonical form of ``value``; raises FormError for the wrong form."""
     if isinstance(value, str):
         return form_of_text(record, value)
-    kind = record["kind"]
-    if kind in ("set", "choice"):
-        if kind == "set" and isinstance(value, (set, frozenset, list, tuple)) and all(isinstance(v, str) for v in value):
+    if record["reads"] == "items":
+        if record["entries"] == "any" and isinstance(value, (set, frozenset, list, tuple)) and all(isinstance(v, str) for v in value):
             return form_of_items(record, [i for i in (item_form(v) for v in value) if i])
-        what = f"a set such as {record['example']}" if kind == "set" else f'one answer such as "{record["example"]}"'
+        what = f"a set such as {record['example']}" if record["entries"] == "any" else f'one answer such as "{record["example"]}"'
         raise FormError(f"expected {what}, got {_describe(value)}")
     values, listed = _numbers(record, value)
     return form_of_numbers(record, values, listed)
@@ -270,7 +268,8 @@ def _form_of(record, value):
 
 def _numbers(record, value):
     """The numbers of a number, array or list, and whether it was a list."""
-    expected = {"number": "one number", "count": "a whole number"}.get(record["kind"], f"a list of {record.get('size')} numbers")
+    expected = (f"a list of {record.get('size')} numbers" if record["entries"] == "size"
+                else "a whole number" if record["compare"] == "whole" else "one number")
     listed = isinstance(value, (np.ndarray, list, tuple)) and not _is_real(value)
     if listed:
         if record.get("flatten"):

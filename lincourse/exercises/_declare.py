@@ -30,11 +30,10 @@ from pathlib import Path
 import numpy as np
 
 from ._canonical import (
-    MAX_DIGITS, ZERO, FormError, canonical_count, canonical_number, digest, form_of_items, item_form, seal,
+    KINDS, MAX_DIGITS, ZERO, FormError, canonical_count, canonical_number, digest, form_of_items, item_form, seal,
 )
 
-KINDS = ("number", "count", "vector", "set", "choice", "function", "proof", "explanation")
-WRITTEN = ("proof", "explanation")
+WRITTEN = tuple(name for name, kind in KINDS.items() if kind.reads == "written")
 DATA = Path(__file__).with_name("data")
 MAX_FORMS = 64
 _KEY = re.compile(r"^[a-z][a-z0-9-]*$")
@@ -138,7 +137,7 @@ def _record(key, answer, kind, reference, digits, points, objective, wrong, hint
     if not (isinstance(answer, str) and answer.isidentifier()):
         raise ValueError(f"{key}: answer must be the name of the answer variable, such as 'distance', got {answer!r}")
     if digits is None:
-        digits = 6 if kind == "function" else 3
+        digits = 6 if KINDS[kind].reads == "function" else 3
     if not (isinstance(digits, int) and 1 <= digits <= MAX_DIGITS):
         raise ValueError(f"{key}: digits must be an integer from 1 to {MAX_DIGITS}, got {digits!r}")
     if core not in (None, True, False):
@@ -146,20 +145,21 @@ def _record(key, answer, kind, reference, digits, points, objective, wrong, hint
     if minutes is not None and not (isinstance(minutes, int) and 1 <= minutes <= 120):
         raise ValueError(f"{key}: minutes must be a whole number of minutes from 1 to 120, got {minutes!r}")
     hints = [hint] if isinstance(hint, str) else list(hint or [])
-    record = {"key": key, "answer": answer, "kind": kind, "points": points, "objective": objective,
+    way = KINDS[kind]
+    record = {"key": key, "answer": answer, "kind": kind, **way.fields(), "points": points, "objective": objective,
               "core": core, "minutes": minutes, "hints": hints, "form_hint": form_hint, "accept": [], "wrong": {}}
-    if kind in WRITTEN:
+    if way.reads == "written":
         return record
     if reference is None:
         raise ValueError(f"{key}: a {kind} exercise needs a reference (a callable computing the answer with lincourse)")
-    if kind in ("number", "vector", "function"):
+    if way.compare == "digits":
         record["digits"] = digits
-    if kind in ("set", "choice"):
+    if way.reads == "items":
         record["options"] = [str(o) for o in options] if options else None
-        record["example"] = example or _default_example(kind, record["options"])
-    if kind == "vector":
+        record["example"] = example or _default_example(way, record["options"])
+    if way.entries == "size":
         record["flatten"] = bool(flatten)
-    if kind == "function":
+    if way.reads == "function":
         if not cases:
             raise ValueError(f"{key}: a function exercise needs cases, a list of argument tuples")
         record["cases"] = [encode(tuple(case)) for case in cases]
@@ -170,16 +170,16 @@ def _record(key, answer, kind, reference, digits, points, objective, wrong, hint
     else:
         value = reference() if callable(reference) else reference
         _REFERENCES[key] = value
-        if kind == "vector":
+        if way.entries == "size":
             record["size"] = len(_numbers_of(value, flatten))
         accept = _forms(record, value)
     record["accept"] = sorted({digest(key, f) for f in accept})
     if explain is not None:
-        if kind == "function":
+        if way.reads == "function":
             raise ValueError(f"{key}: explain= is for short answers; a function exercise explains in its solution")
         record["explain"] = {digest(key, f): seal(key, f, " ".join(str(explain).split())) for f in sorted(set(accept))}
     for name, (value, feedback) in (wrong or {}).items():
-        if kind == "function":
+        if way.reads == "function":
             forms = [f for i in range(len(cases)) for f in _function_forms(record, i, _call_on(value, record, i))]
         else:
             forms = _forms(record, value() if callable(value) else value)
@@ -191,7 +191,7 @@ def _record(key, answer, kind, reference, digits, points, objective, wrong, hint
 
 
 PRACTICE = 24          # practice variants carried by a varied exercise's record ("another one")
-VARIED_KINDS = ("number", "count", "vector")
+VARIED_KINDS = tuple(name for name, kind in KINDS.items() if kind.reads == "numbers")
 _VARIANTS: dict[str, object] = {}   # key -> seed -> variant record, in the process that declared it
 
 
@@ -272,9 +272,9 @@ def variant(key, seed):
     return _VARIANTS[key](seed)
 
 
-def _default_example(kind, options):
+def _default_example(way, options):
     first, second = (options or ["A", "B"])[:2] if len(options or []) >= 2 else ("A", "B")
-    return f"{{{first}}} or {{{first}, {second}}}" if kind == "set" else f"{first} or {second}"
+    return f"{{{first}}} or {{{first}, {second}}}" if way.entries == "any" else f"{first} or {second}"
 
 
 def _neighbours(x, digits):
@@ -296,19 +296,19 @@ def _numbers_of(value, flatten):
 
 def _forms(record, value):
     """Every accepted canonical form of a reference (or common wrong) answer ``value``."""
-    kind, key = record["kind"], record["key"]
+    key = record["key"]
     try:
-        if kind == "number":
+        if record["reads"] == "numbers" and record["entries"] == "one" and record["compare"] == "digits":
             return _neighbours(float(value), record["digits"])
-        if kind == "count":
+        if record["compare"] == "whole":
             form = canonical_count(float(value))
             if form is None:
                 raise ValueError(f"a count must be a whole number, got {value!r}")
             return [form]
-        if kind == "vector":
+        if record["entries"] == "size":
             return _vector_forms(_numbers_of(value, record["flatten"]), record["digits"])
         items = [value] if isinstance(value, str) else list(value)
-        if kind == "choice" and len(items) != 1:
+        if record["entries"] == "one" and len(items) != 1:
             raise ValueError(f"a choice is one string, got {value!r}")
         return [form_of_items(record, [item_form(str(i)) for i in items])]
     except (FormError, ValueError, TypeError) as exc:
@@ -389,6 +389,6 @@ def record_of(key):
 def cases(key):
     """The argument tuples a function exercise is checked on, to try your function on them yourself."""
     record = record_of(key)
-    if record["kind"] != "function":
+    if record["reads"] != "function":
         raise ValueError(f"{key} is a {record['kind']} exercise; only function exercises have cases")
     return [decode(case) for case in record["cases"]]

@@ -256,8 +256,11 @@
 
   const itemForm = item => item.replace(TRIM, "").replace(QUOTES, "").replace(TRIM, "").toLowerCase().replace(INNER, " ");
 
+  // A record says how its answers are read and compared (the row of its kind in KINDS of _canonical.py):
+  // reads ("numbers", "items", "function", "written"), entries ("one", "size", "any") and compare
+  // ("digits", "whole", "item"). The script decides by these fields, never by the kind's name.
   function formOfNumbers(record, numbers, bracketed) {
-    if (record.kind === "vector") {
+    if (record.entries === "size") {
       const size = record.size;
       if (numbers.length !== size)
         throw new FormError(`expected a list of ${size} number${size !== 1 ? "s" : ""}, got ${numbers.length}`);
@@ -265,7 +268,7 @@
     }
     if (bracketed) throw new FormError("expected one number, not a list");
     if (numbers.length !== 1) throw new FormError(`expected one number, got ${numbers.length}`);
-    if (record.kind === "count") {
+    if (record.compare === "whole") {
       const form = canonicalCount(numbers[0]);
       if (form === null) throw new FormError("expected a whole number");
       return form;
@@ -279,7 +282,7 @@
       for (const item of items)
         if (!allowed.includes(item)) throw new FormError(`"${item}" is not one of the options ${record.options.join(", ")}`);
     }
-    if (record.kind === "choice") {
+    if (record.entries === "one") {
       if (items.length !== 1) throw new FormError(`expected one answer such as ${record.example}, got ${items.length}`);
       return items[0];
     }
@@ -288,14 +291,14 @@
 
   function formOfText(record, text) {
     if (normalise(text) === "") return null;
-    if (record.kind === "set" || record.kind === "choice") return formOfItems(record, readItems(text, record.example));
+    if (record.reads === "items") return formOfItems(record, readItems(text, record.example));
     return formOfNumbers(record, ...readNumbers(text));
   }
 
   // -- the verdict (the twins of _check.py) ------------------------------------------------------------
   function notYet(record, attempt) {
     let text = "Not yet";
-    if (record.kind === "number" || record.kind === "vector") text += ` (compared to ${record.digits} significant digits)`;
+    if (record.reads === "numbers" && record.compare === "digits") text += ` (compared to ${record.digits} significant digits)`;
     const hints = record.hints || [];
     return text + (hints.length ? `. Hint: ${hints[Math.min(attempt, hints.length) - 1]}` : ".");
   }
@@ -324,7 +327,7 @@
     try {
       const form = formOfText(record, text);
       if (form === null) return {verdict: null, message: "No answer yet: type your answer, then press Check."};
-      return judge(record, form, state, record.kind === "number" ? text : undefined);
+      return judge(record, form, state, record.compare === "digits" && record.entries === "one" ? text : undefined);
     } catch (error) {
       if (error instanceof FormError) return {verdict: null, message: formMessage(record, error.message)};
       throw error;
@@ -389,7 +392,7 @@
     // the student's memory on this device (_static/lincourse-progress.js): what was typed, and the
     // verdict of the last check of exactly that text
     const memory = window.lincourseMemory;
-    const written = record.kind === "proof" || record.kind === "explanation";
+    const written = record.reads === "written";
     const remember = verdict => {
       if (!memory) return;
       const saved = memory.get("answer", record.key) || {};
