@@ -34,7 +34,19 @@
  *
  * Live Code: the button loads the Thebe library from a CDN and then asks mybinder.org for a kernel.
  * Offline, or when either cannot be reached, the theme's button would say "Loading thebe from
- * CDN..." for ever; here it says what went wrong and what works instead.
+ * CDN..." for ever; here a banner fixed at the bottom of the window (it moves nothing on the page)
+ * says what went wrong and what works instead, the spinning button is put away, and the banner has
+ * a Close button. It is shown when the library fails to load or has not arrived after 20 seconds,
+ * when Thebe reports that no kernel could be started ("failed" or "dead"), when mybinder.org has not
+ * answered 30 seconds after the library loaded, and when the device goes offline meanwhile. Pressing
+ * Live Code again tries again.
+ *
+ * The page's contents (the right-hand "Contents"): pydata-sphinx-theme marks the section being read
+ * only when a section title crosses the band of the top 30% of the window. A reader who scrolls up,
+ * or pages down past a title in one jump, kept the mark of another section (chapter 7 showed
+ * "Learning objectives" over three sections). Here, after every scroll, the mark goes to the last
+ * section whose title is above the bottom of that band, the section the theme would mark had the title
+ * crossed it (so the two never disagree); at the very bottom of the page, to the last title in view.
  */
 (function () {
   "use strict";
@@ -81,40 +93,114 @@
     "a kernel from mybinder.org, and {what}. The sliders and answer boxes on this page work without it; " +
     "to run the code, open the notebook in JupyterLab, Binder or Colab.";
 
-  function liveCodeFailed(what) {
-    document.querySelectorAll(".thebe-launch-button").forEach(function (button) {
-      button.textContent = "Live Code unavailable";
-      var note = document.getElementById("lincourse-live-code-status");
-      if (!note) {
-        note = document.createElement("p");
-        note.id = "lincourse-live-code-status";
-        note.className = "lincourse-live-code-status";
-        note.setAttribute("role", "status");
-        var article = document.querySelector("main article, article, main") || document.body;
-        article.insertBefore(note, article.firstChild);
-      }
-      note.textContent = LIVE_FAILED.replace("{what}", what);
-    });
+  var liveAttempt = 0;   // a new press of Live Code starts a new attempt; older timers are then ignored
+
+  function liveCodeFailed(what, attempt) {
+    if (attempt !== undefined && attempt !== liveAttempt) return;
+    if (document.documentElement.classList.contains("lincourse-live-ready")) return;
+    document.documentElement.classList.add("lincourse-live-failed");   // puts the spinning button away
+    var banner = document.getElementById("lincourse-live-code-status");
+    if (!banner) {
+      banner = document.createElement("div");
+      banner.id = "lincourse-live-code-status";
+      banner.className = "lincourse-live-code-status";
+      banner.setAttribute("role", "status");
+      var text = document.createElement("p");
+      var close = document.createElement("button");
+      close.type = "button";
+      close.textContent = "Close";
+      close.addEventListener("click", function () { banner.remove(); });
+      banner.appendChild(text);
+      banner.appendChild(close);
+      document.body.appendChild(banner);   // fixed at the bottom of the window: nothing on the page moves
+    }
+    banner.querySelector("p").textContent = LIVE_FAILED.replace("{what}", what);
   }
+
+  function liveCodeStarted() {
+    liveAttempt += 1;
+    document.documentElement.classList.remove("lincourse-live-failed", "lincourse-live-ready");
+    var banner = document.getElementById("lincourse-live-code-status");
+    if (banner) banner.remove();
+    if (navigator.onLine === false) liveCodeFailed("this device is offline", liveAttempt);
+    return liveAttempt;
+  }
+
+  function watchKernel(attempt) {
+    if (!window.thebelab || typeof window.thebelab.on !== "function") return;
+    var heard = false;
+    window.thebelab.on("status", function (event, data) {
+      heard = true;
+      var status = data && data.status;
+      if (status === "ready") document.documentElement.classList.add("lincourse-live-ready");
+      if (status === "failed" || status === "dead")
+        liveCodeFailed("no kernel could be started (Thebe reports \u201c" + status + "\u201d" +
+                       (data.message ? ": " + String(data.message).replace(/<[^>]*>/g, "") : "") + ")", attempt);
+    });
+    setTimeout(function () {
+      if (!heard) liveCodeFailed("mybinder.org did not answer within 30 seconds", attempt);
+    }, 30000);
+  }
+
+  // a press of Live Code (the launch menu's entry) starts an attempt
+  document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest(".btn-launch-thebe")) liveCodeStarted();
+  }, true);
 
   // the theme adds the Thebe script to <head> when the button is pressed: watch for it
   new MutationObserver(function (changes) {
     changes.forEach(function (change) {
       change.addedNodes.forEach(function (node) {
         if (node.tagName !== "SCRIPT" || !/thebe/i.test(node.src || "")) return;
-        var loaded = false;
-        node.addEventListener("load", function () { loaded = true; });
-        node.addEventListener("error", function () { liveCodeFailed("its library could not be loaded"); });
+        var attempt = liveAttempt, loaded = false;
+        node.addEventListener("load", function () { loaded = true; watchKernel(attempt); });
+        node.addEventListener("error", function () { liveCodeFailed("its library could not be loaded", attempt); });
         setTimeout(function () {
-          if (!loaded) liveCodeFailed("its library did not arrive within 20 seconds");
+          if (!loaded) liveCodeFailed("its library did not arrive within 20 seconds", attempt);
         }, 20000);
       });
     });
   }).observe(document.head, {childList: true});
   window.addEventListener("offline", function () {
-    if (document.querySelector(".thebe-launch-button .loading-text, .thebe-launch-button .spinner"))
+    if (document.querySelector(".thebe-launch-button .loading-text, .thebe-launch-button .spinner") ||
+        (document.querySelector(".thebe-launch-button") && !window.thebelab))
       liveCodeFailed("the connection was lost");
   });
+
+  // the page's contents: mark the section being read after every scroll (see the comment at the top)
+  function markSectionRead() {
+    var nav = document.getElementById("pst-page-toc-nav");
+    if (!nav) return;
+    var links = Array.prototype.slice.call(nav.querySelectorAll("a[href^='#']"));
+    var line = window.innerHeight * 0.3;   // the bottom of the theme's band (its rootMargin: -70% at the bottom)
+    var atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+    var current = null;
+    links.forEach(function (link) {
+      var target = document.getElementById(decodeURIComponent(link.hash.slice(1)));
+      if (!target) return;
+      var title = target.querySelector("h1, h2, h3, h4, h5, h6") || target;
+      var top = title.getBoundingClientRect().top;
+      if (top < line || (atBottom && top < window.innerHeight)) current = link;
+    });
+    if (!current || current.classList.contains("active")) return;
+    links.forEach(function (link) {
+      var on = link === current;
+      link.classList.toggle("active", on);
+      if (on) link.setAttribute("aria-current", "true");
+      else link.removeAttribute("aria-current");
+    });
+    nav.querySelectorAll(".toc-entry").forEach(function (entry) {
+      entry.classList.toggle("active", entry.contains(current));
+    });
+  }
+  var markPending = false;
+  window.addEventListener("scroll", function () {
+    if (markPending) return;
+    markPending = true;
+    // after the theme's own observer has run for this frame, so that the last word is this one
+    requestAnimationFrame(function () { setTimeout(function () { markPending = false; markSectionRead(); }, 0); });
+  }, {passive: true});
+  window.addEventListener("load", markSectionRead);
 
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest(".primary-toggle, .secondary-toggle");
