@@ -321,8 +321,12 @@ def test_chapter5_by_hand_run():
     margins = y * (X @ w + b)
     assert margins.tolist() == [9, 1, 3, 6] and np.max(np.sum(X ** 2, axis=1)) == 8 and w @ w + b ** 2 == 14
     assert mistake_bound(X, y, w, b) == 126   # the corollary's bound, as lincourse computes it
-    _quoted("05_perceptron.ipynb", "are 9, 1, 3\nand 6", "$R^2 = \\lVert x^{(4)}\\rVert^2 = 8$",
-            "$\\lVert w\\rVert^2 + b^2 = 10 + 4 = 14$", "at most $(1 + 8) \\cdot 14 / 1^2 = 126$ updates; the run\nmade 4")
+    # the exercise's separator (2, 1), b = 2
+    w, b = np.array([2.0, 1.0]), 2.0
+    assert (y * (X @ w + b)).tolist() == [7, 1, 2, 4] and w @ w + b ** 2 == 9 and mistake_bound(X, y, w, b) == 81
+    _quoted("05_perceptron.ipynb", "are 7, 1, 2 and 4", "$R^2 = \\lVert x^{(4)}\\rVert^2 = 8$",
+            "$\\lVert w\\rVert^2 + b^2 = 5 + 4 = 9$", "at most $(1 + 8) \\cdot 9 / 1^2 = 81$ updates; the run by hand made 4",
+            "$w = (3, 1)$ and $b = 2$, allow 126")
 
 
 def _iris_setosa_versicolor():
@@ -607,7 +611,7 @@ def test_chapter6_criterion_and_xor():
     ("q-perceptron-warmup-augmented", "A", ["B", "C"]),
     ("q-perceptron-warmup-margin", "A", ["B", "C"]),
     ("q-perceptron-margin-update", "B", ["A", "C"]),
-    ("ex-perceptron-hand-bound", 126, [112, 90, 1.56, 53.6]),
+    ("ex-perceptron-hand-bound", 81, [72, 45, 1.65, 34.5]),
     ("ex-perceptron-lower-bound", 30, [44, 6]),
     ("q-perceptron-online", "A", ["B", "C"]),
     ("ex-perceptron-orders", 15, [9, 11]),
