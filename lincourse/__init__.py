@@ -47,6 +47,7 @@ from .losses import (
     sigmoid,
     softmax,
 )
+from .kernel import KernelPerceptron, gaussian_kernel, quadratic_kernel
 from .metrics import calibration_table
 from .perceptron import (
     AveragedPerceptron,
@@ -99,6 +100,10 @@ __all__ = [
     "max_margin_separator",
     "mistake_bound",
     "tightest_mistake_bound",
+    # chapter 10: the kernel perceptron
+    "KernelPerceptron",
+    "gaussian_kernel",
+    "quadratic_kernel",
     # chapters 7-10: logistic regression
     "LogisticRegression",
     "calibration_table",
