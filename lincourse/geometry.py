@@ -57,7 +57,7 @@ def decision_function(X, w, b=0.0):
     X : array-like of shape (n_samples, n_features) or (n_features,)
         Points, one per row (or a single point).
     w : array-like of shape (n_features,)
-        Normal vector of the hyperplane (the weights, ``theta`` in the chapter).
+        Normal vector of the hyperplane (the weights ``w`` of the chapters).
     b : float, default=0.0
         Offset (intercept).
 
@@ -317,12 +317,12 @@ def unit_normal_form(w, b=0.0):
 
 
 def training_error_landscape(X, y, angles, offsets):
-    """E_in of every line ``theta . x + b = 0`` with ``theta = (cos a, sin a)`` over a grid of ``(a, b)``.
+    """E_in of every line ``w . x + b = 0`` with ``w = (cos a, sin a)`` over a grid of ``(a, b)``.
 
     Chapter 3, equation ``(training-error)``, evaluated at once for all angles ``a`` (in degrees)
     and offsets ``b``: entry ``[j, k]`` is the training error of the unit normal at ``angles[k]``
     with offset ``offsets[j]`` (rows are offsets, so the array displays with ``imshow`` as an
-    image whose horizontal axis is the angle). Since ``theta`` is a unit vector, ``b`` is minus
+    image whose horizontal axis is the angle). Since ``w`` is a unit vector, ``b`` is minus
     the signed distance of the line from the origin, equation ``(distance-from-origin)``.
 
     Parameters
@@ -351,7 +351,7 @@ def training_error_landscape(X, y, angles, offsets):
     b = np.atleast_1d(np.asarray(offsets, dtype=float))
     if a.ndim != 1 or b.ndim != 1:
         raise ValueError("angles and offsets must be 1-D sequences of numbers")
-    projections = X @ np.vstack([np.cos(a), np.sin(a)])  # (n_samples, n_angles): theta . x_i
+    projections = X @ np.vstack([np.cos(a), np.sin(a)])  # (n_samples, n_angles): w . x_i
     E = np.empty((b.size, a.size))
     for j, offset in enumerate(b):  # one offset at a time, so memory stays O(n_samples * n_angles)
         E[j] = np.mean(y[:, None] * (projections + offset) <= 0, axis=0)
@@ -362,7 +362,7 @@ def best_line_on_grid(X, y, angles, offsets):
     """The line of an (angle, offset) grid with the smallest training error, found by trying them all.
 
     Chapter 3, equation ``(training-error)`` minimised by exhaustive search over the grid of
-    :func:`training_error_landscape`: unit normals ``theta = (cos a, sin a)`` for ``a`` in
+    :func:`training_error_landscape`: unit normals ``w = (cos a, sin a)`` for ``a`` in
     ``angles`` (degrees) and offsets ``b`` in ``offsets``. When several lines of the grid share the
     smallest error, the first in the order of ``numpy.argmin`` on the landscape (offsets outer,
     angles inner) is returned. The search is only as fine as the grid: the result is the best
@@ -377,14 +377,14 @@ def best_line_on_grid(X, y, angles, offsets):
 
     Returns
     -------
-    theta : ndarray of shape (2,), a unit vector
+    w : ndarray of shape (2,), a unit vector
     b : float
-    e_in : float, the training error of ``(theta, b)`` on ``(X, y)``
+    e_in : float, the training error of ``(w, b)`` on ``(X, y)``
 
     Examples
     --------
-    >>> theta, b, e_in = best_line_on_grid([[1.0, 0.0], [-1.0, 0.0]], [1, -1], [0, 90, 180], [-0.5, 0.0])
-    >>> theta.round(6).tolist(), b, e_in
+    >>> w, b, e_in = best_line_on_grid([[1.0, 0.0], [-1.0, 0.0]], [1, -1], [0, 90, 180], [-0.5, 0.0])
+    >>> w.round(6).tolist(), b, e_in
     ([1.0, 0.0], -0.5, 0.0)
     """
     E = training_error_landscape(X, y, angles, offsets)

@@ -131,7 +131,7 @@ def _arrow(ax, start, end, color, label=None, width=2.0):
                                         color=color, linewidth=width, label=label, zorder=4))
 
 
-def plot_normal(ax, w, b=0.0, origin=None, scale=1.0, label=r"normal $\theta$"):
+def plot_normal(ax, w, b=0.0, origin=None, scale=1.0, label=r"normal $w$"):
     """Arrow for the normal vector ``w``, drawn from ``origin`` (default: the boundary's foot point).
 
     ``scale`` multiplies the arrow's length; ``scale=None`` draws a unit-length arrow.
@@ -206,7 +206,7 @@ def plot_margin_losses(ax, margins, losses):
         else:
             artists += ax.plot(m, loss, color=color, linestyle=linestyle, linewidth=width, label=label, zorder=2)
     ax.set_xlim(m.min(), m.max())
-    ax.set_xlabel(r"margin $m = y\,(\theta\cdot x + b)$")
+    ax.set_xlabel(r"margin $m = y\,(w\cdot x + b)$")
     ax.set_ylabel("loss of one point")
     ax.axvline(0.0, color="#bbbbbb", linewidth=0.8, zorder=0)
     ax.grid(True, color="#dddddd", linewidth=0.6, zorder=0)
