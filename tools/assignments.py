@@ -172,9 +172,8 @@ def write_assignment(notebook, out, data=DATA, students=None, everything=False):
 
     notebook = Path(notebook)
     stem = notebook.stem
-    # the core exercises: core=True; one not yet marked (core=None, a chapter still being moved to the
-    # core path) counts as core; Going further (core=False) only with --all
-    records = [r for r in records_of(stem, data) if r["points"] and (everything or r.get("core") is not False)]
+    # the core exercises (core=True); Going further (core=False) only with --all
+    records = [r for r in records_of(stem, data) if r["points"] and (everything or r.get("core") is True)]
     folder = Path(out) / stem
     shutil.rmtree(folder, ignore_errors=True)
     for sub in ("student", "tests", "autograder"):
