@@ -4,9 +4,6 @@ A chapter is one lecture a student can finish: a core path (at most 2,500 words 
 inline, at most 5 core exercises, declared minutes, at most 2 h 30 of student work, stated in the opening)
 and an optional Going-further layer (sections tagged ``going-further``) that no core needs. Every chapter is
 read through the one chapter model, ``tools/chapter_model.py``.
-
-Chapters not yet rewritten to a rule are listed in :data:`PENDING` with the rules they still break; those
-tests are strict expected failures, so a chapter that comes to satisfy a rule must leave the list.
 """
 
 import re
@@ -14,25 +11,19 @@ import re
 import pytest
 
 import chapter_model as cm
+from lincourse.exercises._canonical import KINDS
 
 CHAPTERS = cm.toc_chapters()
 MODELS = {path.stem: cm.read(path) for path in CHAPTERS}
 INTERNAL = re.compile(r"\b(nbval|CI|helper|lead engineer|seed documents?|sphinx-exercise|cell tag|the issue)\b")
 MAX_CORE_WORDS, MAX_CORE_EXERCISES, MAX_CORE_MINUTES, TOLERANCE = 2500, 5, 150, 10
-NUMERIC = ("number", "count", "vector")
+NUMERIC = tuple(name for name, kind in KINDS.items() if kind.reads == "numbers")
 
-# Chapters still to be rewritten to the core-path rules (chapters 1 and 3; the perceptron chapters and chapter 10;
-# the logistic chapters), and the rules each still breaks.
-_ALL = {"core_time", "time_plan", "minutes", "going_further_layer", "warm_up", "hints", "sources_in_going_further"}
-PENDING = {
-}
 
 
 def _rule(name):
-    """Parametrise a test over the chapters, marking the pending ones as strict expected failures."""
-    params = [pytest.param(stem, marks=pytest.mark.xfail(strict=True, reason="chapter not yet on the core path"))
-              if name in PENDING.get(stem, ()) else stem for stem in MODELS]
-    return pytest.mark.parametrize("stem", params)
+    """Parametrise a test over the chapters (``name`` names the rule, as ``docs/chapters.md`` does)."""
+    return pytest.mark.parametrize("stem", list(MODELS))
 
 
 def _core(ch):
