@@ -240,3 +240,17 @@ def test_the_answer_key_holds_every_reference_solution_and_points(tmp_path):
     assert 'check("ex-toy-function", double)' in text(page)   # the solution's code
     assert "Chapter total: 8 points (core: 8 points)." in text(page)
     assert "90_toy.html" in (out / "html" / "index.html").read_text()
+
+
+def test_the_answer_key_says_when_a_student_has_numbers_of_their_own():
+    import answer_key
+
+    record = {"key": "ex-toy-varied", "statement": "Take $p = 0.02$.",
+              "variants": [{"statement": "Take $p = 0.11$."}, {"statement": "Take $p = 0.07$."}, {"statement": "x"}]}
+    line = answer_key._varies(record)
+    assert "numbers of the text: Take $p = 0.02$." in line and "drawn from their seed" in line
+    assert "3 practice variants, such as: Take $p = 0.11$. / Take $p = 0.07$." in line
+    assert answer_key._varies({"key": "ex-toy-fixed"}) == "" and answer_key._varies(None) == ""
+    varied = [r for stem in ("05_perceptron", "07_logistic_model") for r in answer_key._records(stem).values()
+              if r.get("variants")]
+    assert varied and all(answer_key._varies(r).count("practice variants") == 1 for r in varied)

@@ -68,12 +68,25 @@ def _meta(ch, exercise):
     return "; ".join(parts)
 
 
-def chapter_page(ch, references):
+def _varies(record):
+    """For an exercise with numbers of its own per student: what varies, and where a student's numbers are."""
+    if not record or not record.get("variants"):
+        return ""
+    return ("\n\n**Numbers vary.** The reference above is for the numbers of the text: "
+            f"{record['statement']} A graded student gets numbers of their own, drawn from their seed: their "
+            "notebook shows them, `make grade` reports the seed, and the autograder computes that student's "
+            f"reference. The website and `another(\"{record['key']}\")` offer {len(record['variants'])} "
+            "practice variants, such as: " + " / ".join(v["statement"] for v in record["variants"][:2]))
+
+
+def chapter_page(ch, references, records=None):
     """The key's page of chapter ``ch`` (an nbformat notebook of MyST cells), and its exercise count and points;
-    ``references``: the computed reference answers, by key (``build_exercises.references_of``)."""
+    ``references``: the computed reference answers, by key (``build_exercises.references_of``); ``records``:
+    the exercises' records (``lincourse/exercises/data``), by key."""
     import nbformat
 
     v4 = nbformat.v4
+    records = records or {}
     cells = [v4.new_markdown_cell(f"# {ch.title}\n\nThe exercises and concept checks of this chapter, in the order "
                                   "of the chapter.")]
     total = core = 0
@@ -90,7 +103,7 @@ def chapter_page(ch, references):
         what = "Concept check" if e.check else "Exercise"
         cells.append(v4.new_markdown_cell(
             f"(answer-{e.key})=\n## {e.title or e.key} ({e.key})\n\n{what}. {_meta(ch, e)}.\n\n"
-            f"{statement_body(ch, e)}\n\n{answer}"))
+            f"{statement_body(ch, e)}\n\n{answer}" + _varies(records.get(e.key))))
         if e.hint is not None:
             cells.append(v4.new_markdown_cell(cm.source(ch.cells[e.hint])))
         cells.append(v4.new_markdown_cell(f"### Solution of {e.key}"))
@@ -185,6 +198,16 @@ def index_page(version, rows):
     return "\n".join(lines) + "\n"
 
 
+def _records(stem):
+    import json
+
+    path = ROOT / "lincourse" / "exercises" / "data" / f"{stem}.json"
+    if not path.exists():
+        return {}
+    data = json.loads(path.read_text(encoding="utf-8"))["exercises"]
+    return data if isinstance(data, dict) else {r["key"]: r for r in data}
+
+
 def write_source(notebooks, src):
     """Write the key's source into ``src``; return ``(exercise count, chapter count, labels of the book)``."""
     import nbformat
@@ -203,7 +226,7 @@ def write_source(notebooks, src):
         ch = next(ch for _, ch in numbered if ch.path.resolve() == path.resolve())
         if not ch.exercises:
             continue
-        nb, count, points = chapter_page(ch, references_of(path))
+        nb, count, points = chapter_page(ch, references_of(path), _records(ch.stem))
         nbformat.write(nb, src / f"{ch.stem}.ipynb")
         minutes = [sum(e.minutes or 0 for e in ch.exercises if e.going_further == layer) for layer in (False, True)]
         rows.append((ch.stem, count, points, ch.title, *minutes))
