@@ -275,7 +275,7 @@ def _newton(problem, max_iter, tol):
         alpha = 1.0
         while (loss := problem.loss(w - alpha * delta)) > losses[-1] - 1e-4 * alpha * decrement2:
             alpha /= 2
-            if alpha < 2.0**-40:  # no decrease is possible in floating point: w is the minimum
+            if alpha < 2.0**-40:  # no decrease is possible in floating point: w cannot be improved
                 return w, k - 1, losses, decrement2 / 2 <= tol
         w = w - alpha * delta
         losses.append(loss)
