@@ -308,11 +308,11 @@ def test_chapter3_crossing_segments_certificate_and_iris():
     X, y, _ = _credit()
     assert y[[31, 39, 4, 32]].tolist() == [1, 1, -1, -1]
     P1, P2, Q1, Q2 = X[[31, 39, 4, 32]]
-    s, t = np.linalg.solve(np.column_stack([P2 - P1, Q1 - Q2]), Q1 - P1)
-    assert 0 < s < 1 and 0 < t < 1 and (f"{s:.3f}", f"{t:.3f}") == ("0.015", "0.160")
-    # the certificate of the Going-further exercise: weights 1 - s, s, 1 - t, t on the rows y_i (x_i, 1) sum to 0
+    mu1, mu2 = np.linalg.solve(np.column_stack([P2 - P1, Q1 - Q2]), Q1 - P1)
+    assert 0 < mu1 < 1 and 0 < mu2 < 1 and (f"{mu1:.3f}", f"{mu2:.3f}") == ("0.015", "0.160")
+    # the certificate of the Going-further exercise: weights 1 - mu1, mu1, 1 - mu2, mu2 on the rows y_i (x_i, 1) sum to 0
     rows = y[[31, 39, 4, 32], None] * np.column_stack([X[[31, 39, 4, 32]], np.ones(4)])
-    np.testing.assert_allclose(np.array([1 - s, s, 1 - t, t]) @ rows, 0.0, atol=1e-9)
+    np.testing.assert_allclose(np.array([1 - mu1, mu1, 1 - mu2, mu2]) @ rows, 0.0, atol=1e-9)
     iris = lc.datasets.load_iris()
     keep = iris.target > 0
     yi = np.where(iris.target[keep] == 2, 1, -1)
@@ -339,6 +339,13 @@ def test_chapter3_explorer_and_landscape_numbers():
     after = y * (Z @ unit_vector(105) - 0.25) <= 0
     assert before.sum() == after.sum() == 9
     assert np.sum(before & ~after) == 2 and np.sum(~before & after) == 2
+    # "the finite differences that are not 0 come from grid steps that straddle a region border"
+    P = Z @ np.stack([unit_vector(a) for a in np.arange(0, 360, 1.0)]).T      # w . z_i, point by angle
+    offsets = np.linspace(-2, 2, 201)
+    jumps = np.argwhere(np.diff(E, axis=0) != 0)
+    assert len(jumps) > 0
+    for j, k in jumps:
+        assert np.any((-P[:, k] >= offsets[j]) & (-P[:, k] <= offsets[j + 1]))
 
 
 def test_chapter3_surrogate_averages_exercise():
@@ -372,6 +379,10 @@ def test_chapter3_hand_exercise_and_boundary_check():
     y = np.array([-1, -1, -1, 1, 1, 1])
     errors = [lc.training_error(X, y, [1.0, 1.0], b) for b in (-2.0, -3.0, -3.5)]
     np.testing.assert_allclose(errors, [2 / 6, 3 / 6, 2 / 6])
+    # the solution's changes: from -2 to -3 only (2, 1) becomes a mistake, from -3 to -3.5 only (3, 0) stops being one
+    mistakes = [y * lc.decision_function(X, [1.0, 1.0], b) <= 0 for b in (-2.0, -3.0, -3.5)]
+    assert [X[i].tolist() for i in np.flatnonzero(mistakes[1] & ~mistakes[0])] == [[2.0, 1.0]] and not np.any(mistakes[0] & ~mistakes[1])
+    assert [X[i].tolist() for i in np.flatnonzero(mistakes[1] & ~mistakes[2])] == [[3.0, 0.0]] and not np.any(mistakes[2] & ~mistakes[1])
     X1, y1 = np.array([[-2.0], [-1.0], [0.0], [1.0], [2.0]]), np.array([-1, -1, -1, 1, 1])
     assert lc.training_error(X1, y1, [1.0], 0.0) == pytest.approx(1 / 5)
     assert np.all(lc.predict(X1, [1.0], 0.0) == y1)
