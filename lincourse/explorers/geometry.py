@@ -121,7 +121,7 @@ def hyperplane():
         asked={
             # section "Exploring a linear classifier": w and b scaled together, then w alone
             "sec-hyperplanes-explorer": [dict(angle=30, length=c, b=0.5 * c) for c in (0.5, 1.0, 2.0, 3.0)]
-            + [dict(angle=30, length=c, b=0.5) for c in (0.5, 3.0)] + [dict(angle=120, length=1.0, b=0.5)],
+            + [dict(angle=30, length=c, b=0.5) for c in (0.5, 3.0)],
             "ex-hyperplanes-turn": [dict(angle=30, length=1.0, b=0.5), dict(angle=210, length=1.0, b=0.5)],
         },
     )
