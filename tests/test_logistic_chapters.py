@@ -579,6 +579,10 @@ def _ch9_numbers():
         ("estimate $\\hat w_j = 1.700$ and the standard error $0.351$", f"{v[2]:.3f} {se[2]:.3f}" == "1.700 0.351"),
         ("$[e^{1.012}, e^{2.388}] \\approx [2.75, 10.9]$ around $e^{1.700} \\approx 5.47$",
          f"{np.exp(v[2] - 1.96 * se[2]):.2f} {np.exp(v[2] + 1.96 * se[2]):.1f} {np.exp(v[2]):.2f}" == "2.75 10.9 5.47"),
+        ("$1.700 \\pm 1.96 \\cdot 0.351 = [1.012, 2.388]$. The cell, which uses the unrounded estimate and standard "
+         "error, prints $[1.013, 2.387]$",
+         f"{1.700 - 1.96 * 0.351:.3f} {1.700 + 1.96 * 0.351:.3f}" == "1.012 2.388"
+         and f"{v[2] - 1.96 * se[2]:.3f} {v[2] + 1.96 * se[2]:.3f}" == "1.013 2.387"),
         ("The two statistics, $32.53$ and $23.51$", f"{lr:.2f} {(v[2] / se[2]) ** 2:.2f}" == "32.53 23.51"),
         ("radius $0.031$ and $0.031$, perimeter $0.020$ and $0.020$, area $2.175$ and $2.227$",
          [f"{a:.3f} {b:.3f}" for a, b in alone] == ["0.031 0.031", "0.020 0.020", "2.175 2.227"]),
@@ -666,6 +670,7 @@ def test_the_numbers_the_prose_quotes_are_what_lincourse_computes(stem):
     ("q-logistic-roc", "A", "B"),
     ("q-logistic-se-by-hand", "B", "A"),
     ("ex-logistic-lr-joint", 23.14, 15.28),
+    ("ex-logistic-lr-joint", 23.14, -23.14),
     ("ex-logistic-wald", 10.9, 5.47),
     ("ex-logistic-wilson", 0.918, 0.929),
     ("q-logistic-ppv", "C", "A"),
