@@ -251,9 +251,10 @@ def dataset_margin(X=None, y=None):
 def training_error(X=None, y=None, feature_names=("$x_1$", "$x_2$")):
     """Chapter 3: a line over a data set, with the mistakes ringed and E_in printed live.
 
-    The sliders set ``theta = (cos a, sin a)`` and ``b`` for the *standardised* features
+    The sliders set ``u = (cos a, sin a)`` and ``b`` for the *standardised* features
     ``z = (x - mean) / std``, which keeps one slider range right for any data; the line is drawn
-    in the original units, where it is ``(theta / std) . x + (b - theta . mean / std) = 0``.
+    in the units of ``X``, where it is ``(u / std) . x + (b - u . mean / std) = 0`` (chapter 3 passes
+    standardised features, so there the two coincide).
     Defaults to 40 overlapping points (``make_overlapping(40, separation=2.5, random_state=1)``).
     """
     if X is None:
@@ -270,8 +271,8 @@ def training_error(X=None, y=None, feature_names=("$x_1$", "$x_2$")):
         P.plot_points(ax, X, y)
 
     def draw(ax, angle, b):
-        theta = unit_vector(angle)
-        w, c = theta / std, b - theta @ (mean / std)  # the same line in original units
+        u = unit_vector(angle)
+        w, c = u / std, b - u @ (mean / std)  # the same line in the units of X
         wrong = y * G.decision_function(X, w, c) <= 0
         P.plot_halfspaces(ax, w, c, alpha=0.08)
         P.plot_hyperplane(ax, w, c, label=None)
@@ -281,14 +282,14 @@ def training_error(X=None, y=None, feature_names=("$x_1$", "$x_2$")):
         e_in = G.training_error(X, y, w, c)
         ax.set_title(f"E_in = {int(wrong.sum())}/{len(y)} = {e_in:.3f}", fontsize=10)
         w, c = np.where(np.abs(w) < 1e-12, 0.0, w), (0.0 if abs(c) < 1e-12 else c)  # no 1e-18 artefacts
-        return (f"line in original units: w = ({w[0]:+z.4g}, {w[1]:+z.4g}), offset = {c:+z.4g}\n"
+        return (f"line in the figure's units: w = ({w[0]:+z.4g}, {w[1]:+z.4g}), offset = {c:+z.4g}\n"
                 f"mistakes (y (w.x + b) <= 0): {int(wrong.sum())} of {len(y)}\n"
                 f"E_in = {e_in:.3f}")
 
     return Explorer(
         draw,
         # the website angle moves by 5 degrees, the live step: the chapter asks for 95 and compares 90 with 105
-        [Param("angle", 0, 355, 5, 0, "angle of θ (degrees)"),
+        [Param("angle", 0, 355, 5, 0, "angle of w (degrees)"),
          Param("b", -2.0, 2.0, 0.05, 0.0, "offset b", player_step=0.25)],
         setup=setup,
         title="Training error of a line",
