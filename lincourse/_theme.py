@@ -29,11 +29,6 @@ A clean browser console (tests/site checks it):
   (``const THEBE_JS_URL = ...``) once per reading pass, and Jupyter Book 1 makes two, so every
   page declared the same constant twice and the browser logged a SyntaxError.
 
-References to exercises: a ``{ref}`` to an exercise reads "Exercise 8" (sphinx-exercise's number),
-and the chapters write it as prose, "(see exercise {ref}`ex-...`)" or "Exercise {ref}`ex-...` is a
-good bridge", which printed "exercise Exercise 8" and "Exercise Exercise 15". The word before such
-a link is dropped when the link already says it, so the page reads "(see Exercise 8)".
-
 The student's progress (``_static/lincourse-progress.js``) needs to know what each chapter holds:
 :func:`course_inventory` writes ``_static/lincourse-course.js``, the course's version and, per
 chapter, its exercises' keys, kinds, points, ``core`` and ``minutes`` (no answers, no hashes).
@@ -166,28 +161,6 @@ def _once(items, key):
     items[:] = unique
 
 
-_SAYS_EXERCISE = re.compile(r"^Exercise\s+\d")
-_EXERCISE_BEFORE = re.compile(r"(?<!\w)[Ee]xercise\s+$")
-
-
-def _one_word_exercise(app, doctree, docname):
-    """"exercise Exercise 8" -> "Exercise 8": drop the word before a link to an exercise that says it."""
-    from docutils import nodes
-
-    for ref in list(doctree.findall(nodes.reference)):
-        if not _SAYS_EXERCISE.match(ref.astext()):
-            continue
-        parent = ref.parent
-        start = index = parent.index(ref)
-        while start > 0 and isinstance(parent[start - 1], nodes.Text):  # a line break is a Text of its own
-            start -= 1
-        text = "".join(parent[i].astext() for i in range(start, index))
-        if _EXERCISE_BEFORE.search(text):
-            for i in reversed(range(start, index)):
-                parent.remove(parent[i])
-            parent.insert(start, nodes.Text(_EXERCISE_BEFORE.sub("", text)))
-
-
 _FONTAWESOME = re.compile(r'<script[^>]*src="[^"]*scripts/fontawesome\.js[^"]*"[^>]*></script>\s*')
 _SEARCH_BUTTON = re.compile(r'(<button class="[^"]*\bsearch-button-field\b[^"]*"[^>]*?) aria-label="[^"]*"')
 
@@ -214,6 +187,5 @@ def setup(app):
     app.connect("builder-inited", _start_katex, priority=900)   # after sphinxcontrib-katex's own
     app.connect("html-page-context", _search_math)
     app.connect("html-page-context", _fix_page, priority=900)
-    app.connect("doctree-resolved", _one_word_exercise)
     app.connect("build-finished", _rewrite_pages)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1"}

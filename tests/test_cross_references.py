@@ -24,3 +24,11 @@ def test_references_resolve_within_the_chapter(path):
     labels = {m for pattern in LABELS for m in pattern.findall(text)}
     missing = sorted(set(REFERENCE.findall(text)) - labels)
     assert not missing, f"{path.name} refers to labels it does not define: {missing}"
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
+def test_a_link_to_an_exercise_is_not_preceded_by_the_word_exercise(path):
+    """A ``{ref}`` to an exercise reads "Exercise 8" on the website: the prose does not say "exercise" again."""
+    text = "\n".join(c.source for c in nbformat.read(path, as_version=4).cells if c.cell_type == "markdown")
+    doubled = re.findall(r"\b[Ee]xercises?\s+\{ref\}`(?:ex|q)-[^`]*`", text)
+    assert not doubled, f"{path.name}: {doubled} would read 'exercise Exercise N'; write the link alone"
