@@ -105,7 +105,7 @@ def test_a_slider_position_survives_a_reload(browser, server):
     slider = page.locator("figure.lincourse-live input[type=range]").first
     assert slider.input_value() == moved
     page.wait_for_function("f => document.querySelector('figure.lincourse-live').getAttribute('data-frame') === f",
-                           arg=frame)
+                           arg=frame, timeout=90000)   # a hang limit: the frame's chunk loads after the reload
     context.close()
 
 
