@@ -118,7 +118,7 @@ def _numbers():
          and disc.converged_),
         ("converged True after 11 updates; kernel run: 11 updates", disc.n_updates_ == 11 == _kernel_updates(Xd, yd)),
         ("($d = 2$, 11 updates, kernel", disc.n_updates_ == 11),
-        ("at most 11 samples have $\\alpha_j > 0$", len({u.index for u in disc.history_}) <= 11),
+        ("at most 11 points have $\\alpha_j > 0$", len({u.index for u in disc.history_}) <= 11),
         ("The run stops after 21 updates, with every training point on its side",
          gauss_alpha.sum() == 21 and np.all(yd * ((Gd + 1) @ (gauss_alpha * yd)) > 0)),
         ("(16 of the 60 here)", np.sum(gauss_alpha > 0) == 16),
@@ -134,6 +134,11 @@ def _numbers():
         ("$0.514$ versicolor against $0.486$ virginica",
          np.round(soft.predict_proba(Xi[[133]])[0], 3).tolist() == [0.0, 0.514, 0.486]),
         ("(37 and 16 of\nthe Iris flowers here)", (np.sum(claims == 0), np.sum(claims >= 2)) == (37, 16)),
+        ("the versicolor model claims only 12 of the",
+         int(np.sum((ovr.estimators_[1].decision_function(Xi) > 0) & (yi == 1))) == 12 and np.sum(yi == 1) == 50),
+        ("The smallest eigenvalue of $G$, $1.46\\times10^{-5}$, is positive",
+         f"{np.linalg.eigvalsh(Gd).min():.2e}" == "1.46e-05"),
+        ("smallest eigenvalue of G: 1.46e-05", True),
     ]
 
 
@@ -182,10 +187,10 @@ def test_the_explorer_draws_the_circle_of_the_fit_and_says_when_there_is_none():
     ex = lc.explorers.curved_boundary()
     ex.set(w3=-4.0, b=1.0)
     assert "the circle of radius 0.500" in ex.readout
-    ex.set(w3=-4.0, b=-1.0)
-    assert "none (p < 1/2 everywhere)" in ex.readout
-    ex.set(w3=2.0, b=1.0)
-    assert "none (p > 1/2 everywhere)" in ex.readout
+    ex.set(w3=-4.0, b=-1.0)                    # the chapter: -1 everywhere, 100 mistakes of 200
+    assert "none (p < 1/2 everywhere)" in ex.readout and "mistakes = 100 of 200" in ex.readout
+    ex.set(w3=2.0, b=1.0)                      # +1 everywhere
+    assert "none (p > 1/2 everywhere)" in ex.readout and "mistakes = 100 of 200" in ex.readout
     ex.set(w3=0.0, b=1.0)
     assert "w3 = 0" in ex.readout
     with pytest.raises(ValueError, match="targets t in"):
