@@ -178,7 +178,7 @@ def test_static_figures_build():
     ovr = OneVsRestClassifier(lc.LogisticRegression(C=10.0)).fit(X, y)
     soft = lc.LogisticRegression(C=10.0).fit(X, y)
     table = lc.calibration_table([0, 1, 1], [0.2, 0.7, 0.9])
-    figures = [lx.sigmoid_figure(), lx.surrogate_losses_figure(),
+    figures = [lx.sigmoid_figure(),
                lx.loss_curves_figure({"a": [0.7, 0.5, 0.45]}, minimum=0.4), lx.loss_curves_figure({"a": [0.7, 0.5]}),
                lx.separable_figure(X_sep, y_sep, models),
                lx.multiclass_figure(ovr, soft, X, y, (0.5, 7.5), (-0.5, 3.0), iris.target_names, resolution=50),

@@ -11,7 +11,7 @@ curve) and :func:`curved_boundary` (a circle drawn by a logistic model of ``x1^2
 descent runs) is computed once, at construction, so that a slider move only redraws.
 
 Static figures (each returns a pyplot-free Figure): :func:`sigmoid_figure`,
-:func:`surrogate_losses_figure`, :func:`loss_curves_figure`, :func:`separable_figure`,
+:func:`loss_curves_figure`, :func:`separable_figure`,
 :func:`multiclass_figure`, :func:`calibration_figure`.
 """
 
@@ -34,7 +34,6 @@ __all__ = [
     "probability_field",
     "gradient_descent",
     "sigmoid_figure",
-    "surrogate_losses_figure",
     "loss_curves_figure",
     "separable_figure",
     "ovr_claims",
@@ -247,36 +246,18 @@ def gradient_descent(X=None, y=None, n_iter=100):
 def sigmoid_figure():
     """The step function of the perceptron, the sigmoid (equation ``(sigmoid)``) and its slope ``sigma (1 - sigma)``."""
     fig, ax = P.new_figure(6.0, 3.4)
-    z = np.linspace(-6, 6, 601)
-    s = sigmoid(z)
-    ax.plot(z, (z > 0).astype(float), color=P.COLORS["neutral"], linestyle="--", linewidth=1.5,
+    s = np.linspace(-6, 6, 601)
+    p = sigmoid(s)
+    ax.plot(s, (s > 0).astype(float), color=P.COLORS["neutral"], linestyle="--", linewidth=1.5,
             label="step (perceptron)")
-    ax.plot(z, s, color=P.COLORS["positive"], linewidth=2.2, label=r"$\sigma(z)$")
-    ax.plot(z, s * (1 - s), color=P.COLORS["negative"], linestyle="-.", linewidth=1.8,
-            label=r"$\sigma'(z)=\sigma(z)(1-\sigma(z))$")
+    ax.plot(s, p, color=P.COLORS["positive"], linewidth=2.2, label=r"$\sigma(s)$")
+    ax.plot(s, p * (1 - p), color=P.COLORS["negative"], linestyle="-.", linewidth=1.8,
+            label=r"$\sigma'(s)=\sigma(s)(1-\sigma(s))$")
     ax.set_xlim(-6, 6)
     ax.set_ylim(-0.05, 1.05)
-    ax.set_xlabel("score $z = w\\cdot x + b$")
+    ax.set_xlabel("score $s = w\\cdot x + b$")
     ax.grid(True, color="#dddddd", linewidth=0.6)
     ax.legend(loc="upper left", fontsize=8)
-    return fig
-
-
-def surrogate_losses_figure():
-    """The 0-1 loss, the logistic loss in bits and the perceptron criterion, against the margin ``y s``."""
-    fig, ax = P.new_figure(6.0, 3.4)
-    m = np.linspace(-3, 3, 601)
-    ax.plot(m, (m <= 0).astype(float), color=P.COLORS["neutral"], linewidth=2.0, label="0-1 loss $[ys \\leq 0]$")
-    ax.plot(m, np.logaddexp(0, -m) / np.log(2), color=P.COLORS["positive"], linewidth=2.2,
-            label=r"logistic loss $\log_2(1+e^{-ys})$")
-    ax.plot(m, np.maximum(0, -m), color=P.COLORS["negative"], linestyle="--", linewidth=1.8,
-            label=r"perceptron criterion $\max(0,-ys)$")
-    ax.set_xlim(-3, 3)
-    ax.set_ylim(-0.1, 4.5)
-    ax.set_xlabel("margin $y\\,s = y\\,(w\\cdot x + b)$")
-    ax.set_ylabel("loss of one point")
-    ax.grid(True, color="#dddddd", linewidth=0.6)
-    ax.legend(loc="upper right", fontsize=8)
     return fig
 
 
