@@ -544,6 +544,11 @@ def test_chapter6_freund_schapire_numbers():
     assert int(np.argmin(one)) == len(gammas) - 1 and round(bound(1), 2) == 100.01
     assert [round(bound(n)) for n in (10, 100, 1000)] == [970, 4655, 25784]
     assert round(bound(1000) / 1000, 1) == 25.8 and round(plain.n_updates_ / 1000, 1) == 3.2   # per epoch
+    assert [round(bound(n) / n, 1) for n in (10, 100, 1000)] == [97.0, 46.5, 25.8]   # per epoch, falling
+    best = [min(gammas, key=lambda g: lc.freund_schapire_bound(X, y, pocket.coef_, pocket.intercept_, gamma=g,
+                                                              n_epochs=n)) for n in (10, 100, 1000)]
+    assert [round(float(g), 2) for g in best] == [1.78, 0.56, 0.32]   # a longer run takes a longer v
+    _said6("Per epoch it falls (97, 46.5, 25.8)", "the best target margin falls from 1.78 to 0.32")
     far = [lc.freund_schapire_bound(X, y, pocket.coef_, pocket.intercept_, gamma=g, n_epochs=1) for g in (1e5, 1e6, 1e9)]
     assert all(len(y) < v for v in far) and far[0] > far[1] > far[2] and far[2] == pytest.approx(len(y), rel=1e-6)
     assert round(bound(1000) / plain.n_updates_) == 8           # "about 8 times the updates made"
@@ -579,6 +584,10 @@ def test_chapter6_hinge_form_against_squared_form():
         hinge = np.min(L + R / targets * np.sqrt(L) + (R / targets) ** 2)
         assert (round(fs, 1), round(float(hinge), 1)) == (squared, summed)
     _said6("over 10 epochs the squared hinge losses give the smaller bound, over 100 and 1000 epochs their sum does")
+    # per tenfold of epochs: squared 970.3 -> 4654.9 -> 25784.3, summed 989.5 -> 4489.8 -> 23591.9
+    assert [round(b / a, 1) for a, b in ((970.3, 4654.9), (4654.9, 25784.3), (989.5, 4489.8), (4489.8, 23591.9))] \
+        == [4.8, 5.5, 4.5, 5.3]
+    _said6("the squared form grows about 4.8 and then 5.5 times, the summed form about 4.5 and then 5.3 times")
 
 
 def test_chapter6_freund_schapire_bound_with_a_doubly_labelled_point_on_the_hyperplane():
@@ -621,7 +630,7 @@ def test_chapter6_criterion_and_xor():
     ("q-pocket-guarantee", "A", ["B", "C"]),
     ("q-averaged-separable", "B", ["A", "C"]),
     ("ex-pocket-centring", 12, [40]),
-    ("ex-perceptron-freund-schapire", 12.8, [4, 16]),
+    ("ex-perceptron-freund-schapire", 12.8, [4, 16, 6.25]),
     ("ex-perceptron-learning-rate", {"weights"}, [{"weights", "number of updates"}]),
     ("ex-perceptron-xor-feature", 29, [28]),
     ("q-perceptron-lp", "B", ["A", "C"]),
@@ -663,6 +672,8 @@ def test_chapter6_two_points_on_a_line_need_about_4_q_squared_updates():
         assert run.converged_ and run.n_updates_ >= q and abs(run.intercept_) >= q
         counts.append(run.n_updates_)
     assert counts == [13, 85, 365, 1525, 9805, 39605]
+    assert counts == [(2 * q - 1) ** 2 + 4 for q in (2, 5, 10, 20, 50, 100)]   # Going further's closed form
+    _said6("$(2q - 1)^2 + 4$ updates")
     assert (round(counts[0] / 4, 2), round(counts[-1] / 100 ** 2, 2)) == (3.25, 3.96)
     _said6("it needs at least $q$ updates", "The counts, 13, 85, 365, 1525, 9805 and 39605, are far above $q$",
            "rises from 3.25 to 3.96")
