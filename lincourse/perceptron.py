@@ -343,7 +343,7 @@ def freund_schapire_bound(X, y, w, b=0.0, gamma=None, fit_intercept=True, bias_u
     Schapire 1999, *Large margin classification using the perceptron algorithm*, Machine Learning
     37(3), theorem 2): let ``(x^(1), y^(1)), ..., (x^(T), y^(T))`` be any sequence with
     ``||x^(t)|| <= R``, ``u`` a unit vector and ``gamma > 0``; put
-    ``xi_t = max(0, gamma - y^(t) u . x^(t))`` (the deficits) and ``S = sqrt(sum_t xi_t^2)``. Then the
+    ``d_t = max(0, gamma - y^(t) u . x^(t))`` (the deficits) and ``S = sqrt(sum_t d_t^2)``. Then the
     perceptron through the origin (``alg-perceptron-origin``),
     started from ``w = 0`` and run once along the sequence, makes at most
 
@@ -351,7 +351,9 @@ def freund_schapire_bound(X, y, w, b=0.0, gamma=None, fit_intercept=True, bias_u
 
     mistakes. ``S`` measures how far the points fall short of margin ``gamma`` along ``u``; for a
     ``u`` that separates with margin ``gamma`` it is 0 and the bound is Novikoff's
-    (:func:`mistake_bound`).
+    (:func:`mistake_bound`). In chapter 6's notation, with the reference classifier ``v = u / gamma``, the
+    hinge losses are ``xi_t = d_t / gamma``, their root sum of squares is ``Xi = S / gamma``, and the
+    bound reads ``(R ||v|| + Xi)^2``.
 
     This function applies the theorem to :class:`Perceptron` run on ``(X, y)`` for ``n_epochs``
     passes, in any order (``shuffle=True`` included), started from ``w = 0, b = 0`` (not from
