@@ -372,6 +372,25 @@ def test_chapter5_two_offset_rules_on_iris():
     assert rows == [(150.54, 304.15, 5), (253.7, 254.0, 23), (13.17, 13.26, 2), (21.09, 21.09, 2)]
     _quoted("05_perceptron.ipynb", "(254.00\nagainst 304.15), though its run makes 23 updates against 5",
             "(21.09 against 13.26)", "falls from 150.54 to\n13.17")
+    _quoted("05_perceptron.ipynb", "smallest bound: the tightest bound (Going further) is 150.54")
+
+
+def test_chapter5_bounds_depend_on_the_unit():
+    """Going further: (novikoff-input) and the tightest bound with the iris features in dm, cm and mm."""
+    X, y = _iris_setosa_versicolor()
+    rows = {}
+    for name, Z in (("raw", X), ("centred", X - X.mean(axis=0))):
+        for unit, scale in (("dm", 0.1), ("cm", 1.0), ("mm", 10.0)):
+            w, b = max_margin_separator(scale * Z, y)
+            n = np.linalg.norm(w)
+            R, gamma_d = float(np.max(np.linalg.norm(scale * Z, axis=1))), 1 / n
+            bound = mistake_bound(scale * Z, y, w, b)
+            assert bound >= max(1.0, R ** 2) / gamma_d ** 2 >= (R / gamma_d) ** 2 * (1 - 1e-12)   # the core's lower bound
+            rows[name, unit] = (round(bound, 1), round(tightest_mistake_bound(scale * Z, y)[0], 1))
+    assert [rows["centred", u][0] for u in ("dm", "cm", "mm")] == [160.2, 13.3, 132.5]
+    assert rows["raw", "cm"] == (304.1, 150.5) and rows["raw", "mm"] == (17692.3, 151.2)
+    _quoted("05_perceptron.ipynb", "160.2 in dm, 13.3 in cm and 132.5 in mm",
+            "from 304.1 in cm to 17692.3 in mm", "from 150.5 to 151.2")
 
 
 def test_chapter5_online_to_batch_holds_on_average():
