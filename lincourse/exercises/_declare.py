@@ -242,13 +242,14 @@ def _varied(key, answer, kind, reference, digits, points, objective, wrong, hint
 
 def graded_variant(key, seed):
     """The variant a graded assignment gives the student of seed ``seed``: variant ``seed``, unless its
-    numbers are those of variant 0 or of a practice variant (whose hashes ship in every page), then the
-    next draw that is not. Raises when 50 draws in a row are practice numbers (``params`` draws too few
+    numbers are those of variant 0 or of a practice variant (whose hashes ship in every page), or its
+    answer is variant 0's, then the next draw that is neither. Raises when 50 draws in a row are practice numbers (``params`` draws too few
     distinct numbers to grade on)."""
     practice = {variant(key, s)["statement"] for s in range(PRACTICE + 1)}
+    text = set(variant(key, 0)["accept"])   # the answer to the text's numbers, whose hashes ship everywhere
     for k in range(50):
         r = variant(key, int(seed) + k * 4_000_000_000)
-        if r["statement"] not in practice:
+        if r["statement"] not in practice and not text & set(r["accept"]):
             return r
     raise ValueError(f"{key}: params draws the practice numbers again and again; draw from more numbers to grade it")
 
