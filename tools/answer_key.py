@@ -199,13 +199,10 @@ def index_page(version, rows):
 
 
 def _records(stem):
-    import json
+    """The records of chapter ``stem`` by key (read as the assignments read them)."""
+    from assignments import records_of
 
-    path = ROOT / "lincourse" / "exercises" / "data" / f"{stem}.json"
-    if not path.exists():
-        return {}
-    data = json.loads(path.read_text(encoding="utf-8"))["exercises"]
-    return data if isinstance(data, dict) else {r["key"]: r for r in data}
+    return {r["key"]: r for r in records_of(stem)}
 
 
 def write_source(notebooks, src):
