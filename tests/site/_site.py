@@ -26,6 +26,8 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
 
 class _Server(http.server.ThreadingHTTPServer):
+    request_queue_size = 64   # a page and its prefetched chunks open many connections at once
+
     def handle_error(self, request, client_address):
         """A page closed while a prefetched chunk was on its way is not an error of the site."""
         if not isinstance(sys.exc_info()[1], ConnectionError):

@@ -94,12 +94,17 @@ def test_a_slider_position_survives_a_reload(browser, server):
     context, page = _open(browser, server, PLAYER_CHAPTER)
     slider = page.locator("figure.lincourse-live input[type=range]").first
     start = slider.input_value()
+    first = page.locator("figure.lincourse-live").first.get_attribute("data-frame")
     slider.focus()
     for _ in range(3):
         page.keyboard.press("ArrowRight")
     moved = slider.input_value()
     assert moved != start
+    # the moved position's chunk may still be on its way: read the frame once the player shows it
+    page.wait_for_function("() => !document.querySelector('figure.lincourse-live').classList.contains('lincourse-loading')",
+                           timeout=90000)   # a hang limit
     frame = page.locator("figure.lincourse-live").first.get_attribute("data-frame")
+    assert frame != first
     page.reload()
     page.wait_for_selector("figure.lincourse-live")
     slider = page.locator("figure.lincourse-live input[type=range]").first
