@@ -1,0 +1,90 @@
+"""The skip links on the built site, in headless Chromium.
+
+The bar of skip links (the theme's "Skip to main content" and a "Skip to the explorer: ..." per
+player, added by the players' script) is hidden until one of its links has the keyboard's focus.
+The theme hid it by moving it just above the window; a screenshot of a part of the page taller than
+the window drew it in the middle of that part. Here: such a screenshot shows no bar; the first Tab
+shows the bar at the top of the window, whole, at 1280 px and at 375 px; Enter on an explorer's link
+moves the focus to that explorer and the bar goes away again.
+
+(The menus, hamburger and contents icon at 375 px and the hamburger on a desktop, are tested in
+test_memory.py.)
+"""
+
+import io
+
+import pytest
+
+from _site import CHROMIUM, SITE
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None or not (SITE / "chapters").exists(),
+                                reason="needs Chromium and the built site (_build/html)")
+
+PLAYERS = "/chapters/07_logistic_model.html"
+MARK = (1, 2, 3)   # the bar is painted in this colour for the test, which no page uses
+
+
+def _open(browser, server, width, height):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.goto(server + PLAYERS)
+    page.wait_for_load_state("load")
+    page.wait_for_selector("figure.lincourse-live")
+    # only the colour changes: where the bar is, and whether it is drawn, are the site's own styles
+    page.add_style_tag(content="#pst-skip-link { background-color: rgb(%d, %d, %d) !important; }" % MARK)
+    return context, page
+
+
+def _bar_rows(png):
+    """The number of rows of a screenshot that are mostly the bar's colour."""
+    import numpy as np
+    from PIL import Image
+
+    pixels = np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
+    marked = (pixels == MARK).all(axis=2)
+    return int((marked.mean(axis=1) > 0.5).sum())
+
+
+def _skip_links(page):
+    return page.evaluate("""() => [...document.querySelectorAll('#pst-skip-link a')].map(a => {
+        const r = a.getBoundingClientRect();
+        return {text: a.textContent, top: r.top, bottom: r.bottom, left: r.left, right: r.right};
+    })""")
+
+
+@pytest.mark.parametrize("width, height", [(1280, 600), (375, 812)])
+def test_the_skip_links_are_hidden_until_focused_then_shown_at_the_top(browser, server, width, height):
+    context, page = _open(browser, server, width, height)
+    links = _skip_links(page)
+    assert links[0]["text"] == "Skip to main content"
+    assert any(link["text"].startswith("Skip to the explorer: ") for link in links), links
+
+    # a part of the page taller than the window, well down the page: no bar drawn in it
+    tall = page.evaluate(f"""() => [...document.querySelectorAll('main section')].findIndex(
+        s => s.getBoundingClientRect().top > 1500 && s.getBoundingClientRect().height > {height} + 200)""")
+    assert tall >= 0, "no section taller than the window"
+    section = page.locator("main section").nth(tall)
+    section.scroll_into_view_if_needed()
+    assert _bar_rows(section.screenshot()) == 0, "the skip links are drawn in a screenshot of a tall section"
+    assert _bar_rows(page.screenshot()) == 0, "the skip links are drawn in the window"
+
+    # the first Tab: the bar slides in at the top of the window, every link whole inside the window
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.textContent") == "Skip to main content"
+    page.wait_for_function("() => document.getElementById('pst-skip-link').getBoundingClientRect().top === 0")
+    bar = page.evaluate("() => document.getElementById('pst-skip-link').getBoundingClientRect().toJSON()")
+    assert bar["bottom"] < height / 2, f"the bar covers {bar['bottom']:.0f} px of a {height} px window"
+    for link in _skip_links(page):
+        assert 0 <= link["left"] and link["right"] <= width and 0 <= link["top"] and link["bottom"] <= bar["bottom"], link
+    shown = _bar_rows(page.screenshot(clip={"x": 0, "y": 0, "width": width, "height": bar["bottom"]}))
+    assert shown >= 0.5 * bar["bottom"], "the focused bar is not drawn at the top of the window"
+
+    # Tab to the first explorer's link, Enter: the focus is on that explorer, and the bar is gone
+    page.keyboard.press("Tab")
+    target = page.evaluate("() => document.activeElement.getAttribute('href')")
+    assert target.startswith("#"), target
+    page.keyboard.press("Enter")
+    page.wait_for_function("id => document.activeElement && document.activeElement.id === id", arg=target[1:])
+    page.wait_for_timeout(300)   # the theme's 150 ms slide
+    assert _bar_rows(page.screenshot()) == 0, "the bar stays after the focus has left it"
+    context.close()
