@@ -21,8 +21,16 @@ __all__ = ["LinearClassifier"]
 class LinearClassifier(ClassifierMixin, BaseEstimator):
     """``decision_function`` and ``predict`` from ``coef_``, ``intercept_`` and ``classes_``."""
 
-    def _validate_training_data(self, X, y, binary):
-        """``X`` as floats and ``y`` as given; sets ``classes_`` (sorted) and ``n_features_in_``."""
+    def _check_params(self):
+        """Check the parameters given to ``__init__`` (each learner lists its own, with the functions of
+        :mod:`lincourse._validation`); raise :class:`~lincourse._validation.InvalidParameterError`."""
+        raise NotImplementedError
+
+    def _validate_fit_inputs(self, X, y, binary):
+        """The edge of ``fit``, its one validation: the parameters (``_check_params``), then ``X`` as
+        finite floats and ``y`` as given. Sets ``classes_`` (sorted) and ``n_features_in_``; from here on
+        ``fit`` and the loops it calls assume clean arrays."""
+        self._check_params()
         X, y = validate_data(self, X, y, dtype=np.float64)
         check_classification_targets(y)
         self.classes_ = np.unique(y)

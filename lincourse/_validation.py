@@ -1,11 +1,25 @@
-"""One validation path for the public functions of lincourse, built on scikit-learn's.
+"""The one validation path of lincourse: every input is checked once, at the public edge.
 
-Arrays go through :func:`sklearn.utils.check_array` (float64, finite, dense), so a function of
-lincourse accepts and refuses exactly what a scikit-learn estimator does, with its messages. The
-estimators themselves call :func:`sklearn.utils.validation.validate_data`. What is the course's own
-is checked here: labels in {-1, +1} where a formula multiplies by ``y``, targets in {0, 1} where it
-uses ``t``, a weight vector of the right length. Warnings go through :func:`warn`, which points
-them at the reader's own line.
+Where the checks happen:
+
+* an estimator's ``fit`` calls ``self._validate_fit_inputs(X, y)`` (:mod:`lincourse._base`), which
+  checks the parameters given to ``__init__`` (``_check_params``, built from the ``check_*``
+  functions below) and the data (scikit-learn's public :func:`sklearn.utils.validation.validate_data`);
+  ``predict`` and ``decision_function`` check ``X`` the same way against the fitted model;
+* a public function (``lincourse.signed_distance``, ``lincourse.logistic_gradient``, ...) checks its
+  arguments with the ``check_*`` functions below, then calls its numerical kernel;
+* the kernels (private functions such as ``lincourse.losses._logistic_gradient``, and the loops of
+  the learners, ``_newton``, ``_gradient_descent``, ``_next_mistake``) check nothing: they receive clean
+  float64 arrays of the right shapes, so an iteration pays only for its arithmetic.
+
+Arrays go through :func:`sklearn.utils.check_array` (float64, finite, dense), so lincourse accepts and
+refuses exactly what a scikit-learn estimator does, with its messages. What is the course's own is
+checked here: labels in {-1, +1} where a formula multiplies by ``y``, targets in {0, 1} where it uses
+``t``, probabilities in [0, 1], a weight vector of the right length. A message names the argument,
+says what was wrong and what to do instead, e.g. "t must contain only 0 and 1, found [-1.0]; map
+{-1, +1} labels y with t = (y + 1) / 2". A bad parameter raises :class:`InvalidParameterError`.
+
+Warnings go through :func:`warn`, which points them at the reader's own line.
 """
 
 from __future__ import annotations
@@ -20,6 +34,7 @@ from sklearn.utils import check_array
 
 __all__ = [
     "ConvergenceWarning",
+    "InvalidParameterError",
     "NotFittedError",
     "SeparationWarning",
     "as_float_array",
@@ -27,8 +42,12 @@ __all__ = [
     "check_weights",
     "check_labels_pm1",
     "check_targets01",
+    "check_two_classes",
+    "check_probabilities",
     "check_option",
+    "check_bool",
     "check_positive",
+    "check_nonnegative",
     "check_random_state",
     "warn",
 ]
@@ -43,23 +62,22 @@ class SeparationWarning(UserWarning):
     silence this one."""
 
 
-def _clean(value):
-    """A float64 array with finite entries needs no conversion: inner loops pass these.
+class InvalidParameterError(ValueError, TypeError):
+    """A parameter of the wrong type or out of its range.
 
-    A finite sum proves every entry finite without a temporary array; only if it is not (NaN, inf,
-    or an overflow of huge finite values) are the entries checked one by one."""
-    if type(value) is not np.ndarray or value.dtype != np.float64:
-        return False
-    with np.errstate(over="ignore", invalid="ignore"):
-        return bool(np.isfinite(value.sum()) or np.isfinite(value).all())
+    Both a ``ValueError`` and a ``TypeError``, as scikit-learn's own parameter errors are, so that code
+    written against scikit-learn's estimators catches lincourse's too."""
 
+
+# ---------------------------------------------------------------------------------------------
+# Arrays
+# ---------------------------------------------------------------------------------------------
 
 def as_float_array(value, name):
     """``value`` (a number or array-like of any shape) as a finite float64 array."""
-    if _clean(value):
-        return value
     if isinstance(value, (str, bytes)):
-        raise TypeError(f"{name} must be numeric array-like, got {type(value).__name__} {value!r}")
+        raise TypeError(f"{name} must be numeric (a number or an array of numbers), got the {type(value).__name__} "
+                        f"{value!r}; convert text with float()")
     return check_array(value, dtype=np.float64, ensure_2d=False, allow_nd=True, ensure_min_samples=0,
                        input_name=name)
 
@@ -71,10 +89,7 @@ def check_X(X, name="X", n_features=None, allow_1d=False):
     one-row matrix; the second return value then says whether the input was a single point.
     """
     single = allow_1d and np.ndim(X) == 1
-    if not (_clean(X) and X.ndim == 2 and X.size):
-        X = check_array([X] if single else X, dtype=np.float64, input_name=name)
-    elif single:
-        X = X[None, :]
+    X = check_array([X] if single else X, dtype=np.float64, input_name=name)
     if n_features is not None and X.shape[1] != n_features:
         raise ValueError(f"{name} has {X.shape[1]} features but {n_features} were expected "
                          "(the length of the weight vector, or the number of features seen in fit)")
@@ -116,28 +131,77 @@ def check_targets01(t, n_samples, name="t"):
     return _check_vector(t, n_samples, name, [0, 1], "map {-1, +1} labels y with t = (y + 1) / 2")
 
 
-def check_option(value, name, options):
-    """Check that ``value`` is one of the strings in ``options``."""
+def check_two_classes(y, n_samples, name="y"):
+    """Labels of exactly two classes, any two values: ``(signs, classes)``, the larger class as ``+1``."""
+    y = np.asarray(y)
+    if y.ndim != 1 or y.size != n_samples:
+        raise ValueError(f"{name} must be a vector with one label per sample ({n_samples}), got shape {y.shape}")
+    classes = np.unique(y)
+    if classes.size != 2:
+        raise ValueError(f"{name} must contain exactly 2 classes, got {classes.size}: {classes[:6]}; "
+                         "this question is about two classes (compare one class with the rest for more)")
+    return np.where(y == classes[1], 1.0, -1.0), classes
+
+
+def check_probabilities(p, name="p"):
+    """``p`` as a float array of probabilities, every entry in [0, 1]."""
+    p = as_float_array(p, name)
+    if np.any((p < 0) | (p > 1)):
+        raise ValueError(f"{name} must contain probabilities in [0, 1], found {p[(p < 0) | (p > 1)][:6].tolist()}; "
+                         "pass predict_proba's values, not scores (sigmoid turns a score into a probability)")
+    return p
+
+
+# ---------------------------------------------------------------------------------------------
+# Parameters (of the estimators and of the public functions)
+# ---------------------------------------------------------------------------------------------
+
+def check_option(value, name, options, fix=""):
+    """Check that ``value`` is one of the strings in ``options`` (``fix``: advice added to the message)."""
     if not isinstance(value, str) or value not in options:
-        raise ValueError(f"{name} must be one of {', '.join(map(repr, options))}, got {value!r}")
+        raise InvalidParameterError(f"{name} must be one of {', '.join(map(repr, options))}, got {value!r}"
+                                    + (f"; {fix}" if fix else ""))
     return value
 
 
-def check_positive(value, name, integer=False):
-    """Check that ``value`` is a finite number > 0 (an integer with ``integer=True``)."""
+def check_bool(value, name):
+    """Check that ``value`` is True or False."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise InvalidParameterError(f"{name} must be True or False, got {value!r}")
+    return bool(value)
+
+
+def check_positive(value, name, integer=False, allow_inf=False):
+    """Check that ``value`` is a number > 0: finite unless ``allow_inf``, an integer with ``integer=True``."""
     kind = numbers.Integral if integer else numbers.Real
-    if isinstance(value, bool) or not isinstance(value, kind) or not (0 < value < np.inf):
-        raise ValueError(f"{name} must be a finite {'integer' if integer else 'number'} > 0, got {value!r}")
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, kind) or not (0 < value <= np.inf) or (
+            value == np.inf and not allow_inf):
+        what = "an integer >= 1" if integer else f"a {'' if allow_inf else 'finite '}number > 0"
+        raise InvalidParameterError(f"{name} must be {what}, got {value!r}"
+                                    + (f" of type {type(value).__name__}" if not isinstance(value, kind) else ""))
+    return value
+
+
+def check_nonnegative(value, name):
+    """Check that ``value`` is a finite number >= 0."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real) or not (0 <= value < np.inf):
+        raise InvalidParameterError(f"{name} must be a finite number >= 0, got {value!r}")
     return value
 
 
 def check_random_state(random_state):
-    """``None``, an int or a :class:`numpy.random.Generator` as a Generator (the course's seeds)."""
-    if isinstance(random_state, bool) or not (
-            random_state is None or isinstance(random_state, (numbers.Integral, np.random.Generator))):
-        raise ValueError(f"random_state must be None, an int or a numpy Generator, got {random_state!r}")
+    """``None``, an int >= 0 or a :class:`numpy.random.Generator`, as a Generator (the course's seeds)."""
+    if isinstance(random_state, (bool, np.bool_)) or not (
+            random_state is None or isinstance(random_state, np.random.Generator)
+            or (isinstance(random_state, numbers.Integral) and random_state >= 0)):
+        raise InvalidParameterError(f"random_state must be None, an int >= 0 (a seed) or a numpy Generator, "
+                                    f"got {random_state!r}")
     return np.random.default_rng(random_state)
 
+
+# ---------------------------------------------------------------------------------------------
+# Warnings
+# ---------------------------------------------------------------------------------------------
 
 _LIBRARIES = ("lincourse", "sklearn", "joblib")
 

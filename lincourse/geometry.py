@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validation import check_labels_pm1, check_weights, check_X
+from ._validation import as_float_array, check_labels_pm1, check_weights, check_X
 
 __all__ = [
     "decision_function",
@@ -224,8 +224,13 @@ def augment(X):
     array([[1., 2., 3.]])
     """
     X, single = check_X(X, allow_1d=True)
-    Xa = np.hstack([np.ones((X.shape[0], 1)), X])
+    Xa = _augment(X)
     return Xa[0] if single else Xa
+
+
+def _augment(X):
+    """:func:`augment` of a matrix already checked (the learners' ``fit`` and the functions below)."""
+    return np.hstack([np.ones((X.shape[0], 1)), X])
 
 
 def training_error(X, y, w, b=0.0):
@@ -269,7 +274,7 @@ def is_linearly_separable(X, y, return_separator=False):
     """
     X = check_X(X)
     y = check_labels_pm1(y, X.shape[0])
-    v = _margin_one_point(y[:, None] * augment(X))  # rows y_i (1, x_i), unknowns (b, w)
+    v = _margin_one_point(y[:, None] * _augment(X))  # rows y_i (1, x_i), unknowns (b, w)
     if not return_separator:
         return v is not None
     return v is not None, ((v[1:], float(v[0])) if v is not None else None)
@@ -347,10 +352,10 @@ def training_error_landscape(X, y, angles, offsets):
     if X.shape[1] != 2:
         raise ValueError(f"X must have exactly 2 features (the angle parametrises a line), got {X.shape[1]}")
     y = check_labels_pm1(y, X.shape[0])
-    a = np.deg2rad(np.atleast_1d(np.asarray(angles, dtype=float)))
-    b = np.atleast_1d(np.asarray(offsets, dtype=float))
+    a = np.deg2rad(np.atleast_1d(as_float_array(angles, "angles")))
+    b = np.atleast_1d(as_float_array(offsets, "offsets"))
     if a.ndim != 1 or b.ndim != 1:
-        raise ValueError("angles and offsets must be 1-D sequences of numbers")
+        raise ValueError(f"angles and offsets must be 1-D sequences of numbers, got shapes {a.shape} and {b.shape}")
     projections = X @ np.vstack([np.cos(a), np.sin(a)])  # (n_samples, n_angles): w . x_i
     E = np.empty((b.size, a.size))
     for j, offset in enumerate(b):  # one offset at a time, so memory stays O(n_samples * n_angles)

@@ -11,17 +11,16 @@ where ``alpha_j`` counts the mistakes made on sample ``j``. The score of ``x`` i
 
 from __future__ import annotations
 
-from numbers import Integral, Real
-
 import numpy as np
 from sklearn.metrics.pairwise import polynomial_kernel, rbf_kernel
-from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ._base import LinearClassifier
-from ._validation import warn
+from ._validation import check_option, check_positive, warn
 
 __all__ = ["KernelPerceptron", "gaussian_kernel", "quadratic_kernel"]
+
+_KERNELS = ("quadratic", "gaussian", "precomputed")
 
 
 def quadratic_kernel(A, B):
@@ -39,6 +38,7 @@ def gaussian_kernel(A, B, width=1.0):
     Chapter 10, the Gaussian kernel of width ``omega`` (scikit-learn's ``rbf_kernel`` with
     ``gamma = 1 / (2 width^2)``).
     """
+    check_positive(width, "width")
     return rbf_kernel(A, B, gamma=1.0 / (2.0 * width ** 2))
 
 
@@ -92,12 +92,6 @@ class KernelPerceptron(LinearClassifier):
     (array([1, 3, 1]), array([ 1, -1,  1]))
     """
 
-    _parameter_constraints = {
-        "kernel": [StrOptions({"quadratic", "gaussian", "precomputed"}), callable],
-        "width": [Interval(Real, 0, None, closed="neither")],
-        "max_epochs": [Interval(Integral, 1, None, closed="left")],
-    }
-
     def __init__(self, kernel="quadratic", *, width=1.0, max_epochs=1000):
         self.kernel = kernel
         self.width = width
@@ -108,8 +102,7 @@ class KernelPerceptron(LinearClassifier):
 
         Chapter 10, algorithm ``alg-kernel-perceptron``. Returns self.
         """
-        self._validate_params()
-        X, y = self._validate_training_data(X, y, binary=True)
+        X, y = self._validate_fit_inputs(X, y, binary=True)
         y = np.where(y == self.classes_[1], 1, -1)  # labels y_i in {-1, +1}
         G = self._kernel_matrix(X, X)  # G[j, i] = kappa(x_j, x_i)
         n = len(y)
@@ -146,6 +139,13 @@ class KernelPerceptron(LinearClassifier):
         else:
             K = self._kernel_matrix(X, self.X_fit_)  # K[k, j] = kappa(x_k, x_j), symmetric kernels
         return (K + 1) @ self.dual_coef_
+
+    def _check_params(self):
+        if not callable(self.kernel):
+            check_option(self.kernel, "kernel", _KERNELS, fix="or pass a function kappa(A, B) that returns the "
+                                                              "matrix of kappa(a, z) for the rows a of A and z of B")
+        check_positive(self.width, "width")
+        check_positive(self.max_epochs, "max_epochs", integer=True)
 
     def _kernel_matrix(self, A, B):
         if self.kernel == "precomputed":

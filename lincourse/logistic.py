@@ -14,17 +14,17 @@ of several classes goes through the same two loops.
 
 from __future__ import annotations
 
-from numbers import Integral, Real
+import functools
 
 import numpy as np
 import scipy.linalg
-from sklearn.utils._param_validation import Interval, StrOptions
+from threadpoolctl import ThreadpoolController
 
 from ._base import LinearClassifier
-from ._validation import SeparationWarning, check_positive, warn
-from .geometry import augment
-from .losses import _logistic_gradient, _logistic_hessian, _logistic_loss, sigmoid, softmax
-from .separation import separation_after_fit
+from ._validation import SeparationWarning, check_bool, check_nonnegative, check_option, check_positive, warn
+from .geometry import _augment
+from .losses import _logistic_gradient, _logistic_hessian, _logistic_loss, _softmax, sigmoid, softmax
+from .separation import _separation_after_fit
 
 __all__ = ["LogisticRegression", "gradient_descent_path"]
 
@@ -115,15 +115,6 @@ class LogisticRegression(LinearClassifier):
     array([[0.651, 0.349]])
     """
 
-    _parameter_constraints = {
-        "solver": [StrOptions({"newton", "gd"})],
-        "learning_rate": [Interval(Real, 0, None, closed="neither")],
-        "max_iter": [Interval(Integral, 1, None, closed="left")],
-        "tol": [Interval(Real, 0, None, closed="left")],
-        "fit_intercept": ["boolean"],
-        "C": [Interval(Real, 0, None, closed="right")],
-    }
-
     def __init__(self, *, solver="newton", learning_rate=0.1, max_iter=100, tol=1e-10, fit_intercept=True,
                  C=np.inf):
         self.solver = solver
@@ -133,11 +124,20 @@ class LogisticRegression(LinearClassifier):
         self.fit_intercept = fit_intercept
         self.C = C
 
+    def _check_params(self):
+        check_option(self.solver, "solver", ("newton", "gd"),
+                     fix="these are chapter 8's two algorithms; for lbfgs and the others use "
+                         "sklearn.linear_model.LogisticRegression")
+        check_positive(self.learning_rate, "learning_rate")
+        check_positive(self.max_iter, "max_iter", integer=True)
+        check_nonnegative(self.tol, "tol")
+        check_bool(self.fit_intercept, "fit_intercept")
+        check_positive(self.C, "C", allow_inf=True)
+
     def fit(self, X, y):
         """Fit the model to ``(X, y)`` by minimising the mean cross-entropy; returns self."""
-        self._validate_params()
-        X, y = self._validate_training_data(X, y, binary=False)
-        X_design = augment(X) if self.fit_intercept else X  # rows (1, x_i)
+        X, y = self._validate_fit_inputs(X, y, binary=False)
+        X_design = _augment(X) if self.fit_intercept else X  # rows (1, x_i)
         penalty = np.full(X_design.shape[1], 0.0 if np.isinf(self.C) else 1.0 / (self.C * X.shape[0]))
         if self.fit_intercept:
             penalty[0] = 0.0  # the offset b is not penalised
@@ -149,7 +149,9 @@ class LogisticRegression(LinearClassifier):
             problem = _Softmax(X_design, T, penalty)
         solve = _newton if self.solver == "newton" else _gradient_descent
         step = {} if self.solver == "newton" else {"learning_rate": self.learning_rate}
-        v, self.n_iter_, losses, self.converged_ = solve(problem, self.max_iter, self.tol, **step)
+        with _one_blas_thread():
+            v, self.n_iter_, losses, self.converged_ = solve(problem, self.max_iter, self.tol, **step)
+            self._report(problem, v)
         self.loss_history_ = np.array(losses)
         W = problem.weights(v)  # shape (n_columns, K) or (n_columns,)
         if W.ndim == 2:
@@ -159,14 +161,13 @@ class LogisticRegression(LinearClassifier):
         self.coef_, self.intercept_ = (W[1:].T, W[0]) if self.fit_intercept else (W.T, np.zeros(W.shape[1:]))
         if W.ndim == 1:
             self.intercept_ = float(self.intercept_)
-        self._report(problem, v)
         return self
 
     def _report(self, problem, v):
         """Set ``separation_`` and warn when no minimiser exists or the iterations ran out."""
         self.separation_ = None
         if np.isinf(self.C) and isinstance(problem, _Binary):
-            self.separation_ = separation_after_fit(problem.X, problem.t, v)
+            self.separation_ = _separation_after_fit(problem.X, problem.t, v, problem.scores(v))
         elif np.isinf(self.C) and problem.saturated(v):
             self.separation_ = "complete"
         if self.separation_ not in (None, "overlap"):
@@ -197,31 +198,64 @@ class LogisticRegression(LinearClassifier):
             return np.log(self.predict_proba(X))
 
 
-class _Binary:
+@functools.cache
+def _blas():
+    """The threadpoolctl controller of numpy's and scipy's BLAS (made once: making it takes ~4 ms)."""
+    return ThreadpoolController()
+
+
+def _one_blas_thread():
+    """Run the loop's products with ``X`` on one BLAS thread.
+
+    The products of the course's sizes (up to ~10^5 rows, ~50 columns) are short, and on a machine
+    whose cores are shared (a JupyterHub or Binder node, a laptop running the browser too) a second
+    BLAS thread costs more than it brings: the product waits for it whenever the system has
+    descheduled it, and after the product it keeps spinning on a core the next line needs. Measured
+    on two shared cores (``tools/bench.py``): the 100,000 x 50 fit in about half the time.
+    """
+    return _blas().limit(limits=1, user_api="blas")
+
+
+class _Model:
+    """What the binary and the softmax model share: the scores ``X W`` of the last weights asked for.
+
+    The loop asks for the objective at the weights it accepts, then for the gradient and the Hessian
+    there: all three come from the one product with ``X`` (the kernels of :mod:`lincourse.losses`
+    take the scores), computed once per point.
+    """
+
+    def scores(self, v):
+        if self._v is None or not np.array_equal(v, self._v):
+            self._v, self._S = v.copy(), self.X @ self.weights(v)
+        return self._S
+
+
+class _Binary(_Model):
     """The binary model on the design ``X`` with targets ``t``: objective, gradient, Hessian of ``w~``.
 
     The formulas are :func:`lincourse.logistic_loss`, :func:`lincourse.logistic_gradient` and
-    :func:`lincourse.logistic_hessian`, called through their unchecked kernels: ``fit`` has checked ``X``
-    and ``t`` once, and the loop must not pay for it again on every iteration.
+    :func:`lincourse.logistic_hessian`, through their kernels: ``fit`` has checked ``X`` and ``t``
+    once, and the loop does not check them again on every iteration.
     """
 
     def __init__(self, X, t, penalty):
         self.X, self.t, self.penalty, self.start = X, t, penalty, np.zeros(X.shape[1])
-
-    def loss(self, w):
-        return _logistic_loss(self.t, self.X @ w) + 0.5 * self.penalty @ (w * w)
-
-    def gradient(self, w):
-        return _logistic_gradient(self.X, self.t, w) + self.penalty * w
-
-    def hessian(self, w):
-        return _logistic_hessian(self.X, w) + np.diag(self.penalty)
+        self._v = self._S = None
 
     def weights(self, w):
         return w
 
+    def loss(self, w):
+        return _logistic_loss(self.t, self.scores(w)) + 0.5 * self.penalty @ (w * w)
 
-class _Softmax:
+    def gradient(self, w):
+        return _logistic_gradient(self.X, self.t, self.scores(w)) + self.penalty * w
+
+    def hessian(self, w):
+        return _logistic_hessian(self.X, self.scores(w)) + np.diag(self.penalty)
+
+
+class _Softmax(_Model):
     """The softmax model of ``K`` classes, its weights ``W`` (one column per class) flattened to a vector.
 
     Chapter 10, equation ``(softmax)``: ``P = softmax(X W)``, gradient ``X^T (P - T) / N``, and Hessian
@@ -234,27 +268,28 @@ class _Softmax:
     def __init__(self, X, T, penalty):
         self.X, self.T, self.penalty = X, T, np.tile(penalty, T.shape[1])
         self.start = np.zeros(X.shape[1] * T.shape[1])
+        self._v = self._S = None
 
     def weights(self, v):
         return v.reshape(self.T.shape[1], self.X.shape[1]).T
 
     def loss(self, v):
-        S = self.X @ self.weights(v)
+        S = self.scores(v)
         return float(np.mean(np.logaddexp.reduce(S, axis=1) - np.sum(self.T * S, axis=1))) + 0.5 * self.penalty @ (v * v)
 
     def gradient(self, v):
-        P = softmax(self.X @ self.weights(v))
+        P = _softmax(self.scores(v))
         return (self.X.T @ (P - self.T) / len(self.X)).T.ravel() + self.penalty * v
 
     def hessian(self, v):
-        P, K = softmax(self.X @ self.weights(v)), self.T.shape[1]
+        P, K = _softmax(self.scores(v)), self.T.shape[1]
         blocks = [[(self.X * (P[:, a] * ((a == c) - P[:, c]))[:, None]).T @ self.X / len(self.X) for c in range(K)]
                   for a in range(K)]
         return np.block(blocks) + np.diag(self.penalty)
 
     def saturated(self, v):
         """Some class has probability 1 on its own samples and 0 on the others (to 1e-6): separated."""
-        P = softmax(self.X @ self.weights(v))
+        P = _softmax(self.scores(v))
         return any(np.all(np.abs(P[:, k] - self.T[:, k]) < 1e-6) for k in range(P.shape[1]))
 
 
@@ -344,11 +379,10 @@ def gradient_descent_path(X, y, learning_rate=0.1, n_iter=100, fit_intercept=Tru
     >>> coefs.shape, losses.round(3).tolist()
     ((4, 1), [0.693, 0.58, 0.568, 0.562])
     """
-    clf = LogisticRegression(solver="gd", learning_rate=learning_rate, fit_intercept=fit_intercept)
-    X, y = clf._validate_training_data(X, y, binary=True)
-    check_positive(learning_rate, "learning_rate")
     check_positive(n_iter, "n_iter", integer=True)
-    X_design = augment(X) if fit_intercept else X
+    clf = LogisticRegression(solver="gd", learning_rate=learning_rate, fit_intercept=fit_intercept)
+    X, y = clf._validate_fit_inputs(X, y, binary=True)
+    X_design = _augment(X) if fit_intercept else X
     problem = _Binary(X_design, (y == clf.classes_[1]).astype(float), np.zeros(X_design.shape[1]))
     path = [problem.start]
     _, _, losses, _ = _gradient_descent(problem, n_iter, -1.0, learning_rate, path=path)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validation import as_float_array, check_targets01, check_weights, check_X
+from ._validation import as_float_array, check_probabilities, check_targets01, check_weights, check_X
 from .geometry import augment  # noqa: F401  (the examples' design)
 
 __all__ = ["margin_losses", "sigmoid", "softmax", "cross_entropy", "logistic_loss", "logistic_gradient",
@@ -88,8 +88,9 @@ def sigmoid(z):
 
 
 # The kernels below compute the formulas on arrays that are already clean (float64, finite, the right
-# shapes): the public functions check their arguments once and call them, and so does the Newton loop of
-# lincourse.logistic, whose arrays fit has checked, on every iteration.
+# shapes), and from the scores s = X w rather than from w: the public functions check their arguments
+# once, compute the scores and call them; the loops of lincourse.logistic, whose arrays fit has checked,
+# call them on every iteration with the scores they already hold.
 
 def _sigmoid(z):
     e = np.exp(-np.abs(z))  # at most 1: no overflow
@@ -100,24 +101,29 @@ def _logistic_loss(t, s):
     return float(np.mean(np.logaddexp(0.0, -(2.0 * t - 1.0) * s)))
 
 
-def _logistic_gradient(X, t, w):
+def _logistic_gradient(X, t, s):
     y = 2.0 * t - 1.0
-    residual = -y * _sigmoid(-y * (X @ w))  # p - t: -sigmoid(-s) where t = 1, sigmoid(s) where t = 0
+    residual = -y * _sigmoid(-y * s)  # p - t: -sigmoid(-s) where t = 1, sigmoid(s) where t = 0
     return X.T @ residual / X.shape[0]
 
 
-_ROWS = 2048  # rows of X per block of the Hessian's sum: a block of X S^(1/2) stays in the cache
+_ROWS = 2048  # rows of X per block of the Hessian's sum: a block of S^(1/2) X stays in the cache
 
 
-def _logistic_hessian(X, w):
-    s = X @ w
-    root = np.sqrt(_sigmoid(s) * _sigmoid(-s))  # S^(1/2): p (1 - p) = sigmoid(s) sigmoid(-s)
+def _logistic_hessian(X, s):
+    e = np.exp(-np.abs(s))
+    root = np.sqrt(e) / (1.0 + e)  # S^(1/2): p (1 - p) = sigmoid(s) sigmoid(-s) = e / (1 + e)^2, e = exp(-|s|)
     # X^T S X = B^T B with B = S^(1/2) X, summed over blocks of rows (the same sum, without a copy of X)
     H = np.zeros((X.shape[1], X.shape[1]))
     for start in range(0, X.shape[0], _ROWS):
         B = X[start:start + _ROWS] * root[start:start + _ROWS, None]
         H += B.T @ B
     return H / X.shape[0]
+
+
+def _softmax(Z):
+    E = np.exp(Z - Z.max(axis=1, keepdims=True))
+    return E / E.sum(axis=1, keepdims=True)
 
 
 def softmax(Z):
@@ -142,14 +148,9 @@ def softmax(Z):
     """
     Z = as_float_array(Z, "Z")
     if Z.ndim != 2:
-        raise ValueError(f"Z must have shape (n_samples, n_classes), got shape {Z.shape}")
-    E = np.exp(Z - Z.max(axis=1, keepdims=True))
-    return E / E.sum(axis=1, keepdims=True)
-
-
-def _log_softmax(Z):
-    Z = Z - Z.max(axis=1, keepdims=True)
-    return Z - np.log(np.exp(Z).sum(axis=1, keepdims=True))
+        raise ValueError(f"Z must have shape (n_samples, n_classes), got shape {Z.shape}; "
+                         "for a single row of scores z, pass [z]")
+    return _softmax(Z)
 
 
 def cross_entropy(t, p):
@@ -184,23 +185,21 @@ def cross_entropy(t, p):
     0.164252
     """
     t = as_float_array(t, "t")
-    p = as_float_array(p, "p")
+    p = check_probabilities(p, "p")
     if t.ndim != 1 or t.size == 0:
         raise ValueError(f"t must be a non-empty 1-D vector of targets, got shape {t.shape}")
-    if p.shape[0] != t.size or p.ndim not in (1, 2):
+    if p.ndim not in (1, 2) or p.shape[0] != t.size:
         raise ValueError(f"p must have shape ({t.size},) or ({t.size}, n_classes), got shape {p.shape}")
-    if np.any((p < 0) | (p > 1)):
-        raise ValueError("p must contain probabilities in [0, 1]")
     tiny = np.finfo(float).tiny
     if p.ndim == 1:
-        if np.any((t != 0) & (t != 1)):
-            raise ValueError("t must contain only the targets 0 and 1 when p is 1-D "
-                             "(map labels y in {-1, +1} with t = (y + 1) / 2)")
+        t = check_targets01(t, t.size)
         logp, log1mp = np.log(np.maximum(p, tiny)), np.log(np.maximum(1.0 - p, tiny))
         return float(-np.mean(t * logp + (1.0 - t) * log1mp))
     k = p.shape[1]
     if np.any((t != np.round(t)) | (t < 0) | (t >= k)):
-        raise ValueError(f"t must contain class indices 0..{k - 1} when p has {k} columns")
+        raise ValueError(f"t must contain class indices 0..{k - 1} when p has {k} columns, found "
+                         f"{np.unique(t[(t != np.round(t)) | (t < 0) | (t >= k)])[:6].tolist()}; "
+                         "number the classes 0..K-1 in the order of p's columns")
     picked = p[np.arange(t.size), t.astype(int)]
     return float(-np.mean(np.log(np.maximum(picked, tiny))))
 
@@ -251,7 +250,7 @@ def logistic_gradient(X, t, w):
     X = check_X(X)
     w, _ = check_weights(w, n_features=X.shape[1])
     t = check_targets01(t, X.shape[0])
-    return _logistic_gradient(X, t, w)
+    return _logistic_gradient(X, t, X @ w)
 
 
 def logistic_hessian(X, w):
@@ -272,4 +271,4 @@ def logistic_hessian(X, w):
     """
     X = check_X(X)
     w, _ = check_weights(w, n_features=X.shape[1])
-    return _logistic_hessian(X, w)
+    return _logistic_hessian(X, X @ w)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._validation import as_float_array, check_option, check_positive
+from ._validation import as_float_array, check_option, check_positive, check_probabilities
 
 __all__ = ["CalibrationTable", "calibration_table", "wilson_interval"]
 
@@ -63,8 +63,9 @@ def wilson_interval(k, n, z=1.959963984540054):
     >>> round(float(low), 3), round(float(high), 3)
     (0.342, 1.0)
     """
-    k = np.asarray(k, dtype=float)
-    n = np.asarray(n, dtype=float)
+    k, n = as_float_array(k, "k"), as_float_array(n, "n")
+    if np.any((k < 0) | (k > n)):
+        raise ValueError("k must lie between 0 and n (k successes out of n trials)")
     with np.errstate(invalid="ignore", divide="ignore"):
         centre = (k + z * z / 2) / (n + z * z)
         half = z / (n + z * z) * np.sqrt(np.maximum(k * (n - k) / n, 0.0) + z * z / 4)
@@ -105,18 +106,17 @@ def calibration_table(t, p, n_bins=5, strategy="uniform"):
     >>> table.count.tolist(), table.mean_predicted.tolist(), table.observed.tolist()
     ([2, 2], [0.2, 0.8], [0.0, 1.0])
     """
-    t = as_float_array(t, "t")
-    p = as_float_array(p, "p")
-    check_positive(n_bins, "n_bins", integer=True)
-    check_option(strategy, "strategy", ("uniform", "quantile"))
+    t, p = as_float_array(t, "t"), check_probabilities(p, "p")
     if t.ndim != 1 or p.shape != t.shape:
-        raise ValueError(f"t and p must be 1-D vectors of the same length, got shapes {t.shape} and {p.shape}")
+        raise ValueError(f"t and p must be 1-D vectors of the same length, got shapes {t.shape} and {p.shape}; "
+                         "for predict_proba's two columns, pass the second, predict_proba(X)[:, 1]")
     if t.size == 0:
         raise ValueError("t and p are empty; a calibration table needs at least one prediction")
     if np.any((t != 0) & (t != 1)):
-        raise ValueError("t must contain only the outcomes 0 and 1 (map labels y in {-1, +1} with t = (y + 1) / 2)")
-    if np.any((p < 0) | (p > 1)):
-        raise ValueError("p must contain probabilities in [0, 1]")
+        raise ValueError(f"t must contain only the outcomes 0 and 1, found {np.unique(t[(t != 0) & (t != 1)])[:6].tolist()}; "
+                         "map labels y in {-1, +1} with t = (y + 1) / 2")
+    check_positive(n_bins, "n_bins", integer=True)
+    check_option(strategy, "strategy", ("uniform", "quantile"))
     if strategy == "uniform":
         edges = np.linspace(0.0, 1.0, n_bins + 1)
         which = np.minimum((p * n_bins).astype(int), n_bins - 1)

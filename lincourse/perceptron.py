@@ -9,17 +9,17 @@ averaged perceptrons run the same loop and differ only in what they keep from it
 
 from __future__ import annotations
 
-from numbers import Integral
 from typing import NamedTuple
 
 import numpy as np
-from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.validation import check_is_fitted
 
 from ._base import LinearClassifier
-from .geometry import _margin_one_point, augment
 from ._validation import (
+    as_float_array,
+    check_bool,
     check_labels_pm1,
+    check_nonnegative,
     check_option,
     check_positive,
     check_random_state,
@@ -27,6 +27,7 @@ from ._validation import (
     check_X,
     warn,
 )
+from .geometry import _augment, _margin_one_point
 
 __all__ = [
     "Perceptron",
@@ -119,14 +120,6 @@ class Perceptron(LinearClassifier):
     (array([ 1,  1, -1, -1]), True)
     """
 
-    _parameter_constraints = {
-        "fit_intercept": ["boolean"],
-        "bias_update": [StrOptions(set(_BIAS_UPDATES))],
-        "shuffle": ["boolean"],
-        "random_state": [None, Interval(Integral, 0, None, closed="left"), np.random.Generator],
-        "max_epochs": [Interval(Integral, 1, None, closed="left")],
-    }
-
     def __init__(self, *, fit_intercept=True, bias_update="unit", shuffle=False, random_state=None,
                  max_epochs=1000):
         self.fit_intercept = fit_intercept
@@ -143,8 +136,7 @@ class Perceptron(LinearClassifier):
         ``intercept_init`` are the starting weights ``w_0, b_0`` (default 0, as in the chapter).
         Returns self.
         """
-        self._validate_params()
-        X, y = self._validate_training_data(X, y, binary=True)
+        X, y = self._validate_fit_inputs(X, y, binary=True)
         y = np.where(y == self.classes_[1], 1.0, -1.0)  # labels y_i in {-1, +1}
         n = X.shape[0]
         w, b = self._start(X, coef_init, intercept_init)
@@ -169,6 +161,13 @@ class Perceptron(LinearClassifier):
             warn(f"{type(self).__name__} made mistakes in all {self.max_epochs} epochs (max_epochs); "
                  "the data may not be linearly separable")
         return self
+
+    def _check_params(self):
+        check_bool(self.fit_intercept, "fit_intercept")
+        check_option(self.bias_update, "bias_update", _BIAS_UPDATES)
+        check_bool(self.shuffle, "shuffle")
+        check_random_state(self.random_state)
+        check_positive(self.max_epochs, "max_epochs", integer=True)
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -406,7 +405,7 @@ def freund_schapire_bound(X, y, w, b=0.0, gamma=None, fit_intercept=True, bias_u
             raise ValueError(f"b must be 0 when fit_intercept=False (a boundary through the origin), got {b}")
         Z, u = X, w
     elif bias_update == "unit":
-        Z, u = augment(X), np.concatenate([[b], w])
+        Z, u = _augment(X), np.concatenate([[b], w])
     else:
         if r2 == 0:
             raise ValueError("every x_i is the zero vector, so R = 0 and the 'radius' bound is undefined")
@@ -478,9 +477,9 @@ def max_margin_separator(X, y, fit_intercept=True, intercept_penalty=0.0):
 
     X = check_X(X)
     y = check_labels_pm1(y, X.shape[0])
-    if isinstance(intercept_penalty, bool) or not np.isfinite(intercept_penalty) or intercept_penalty < 0:
-        raise ValueError(f"intercept_penalty must be a finite number >= 0, got {intercept_penalty!r}")
-    A = y[:, None] * (augment(X) if fit_intercept else X)  # rows y_i (1, x_i)
+    check_nonnegative(intercept_penalty, "intercept_penalty")
+    check_bool(fit_intercept, "fit_intercept")
+    A = y[:, None] * (_augment(X) if fit_intercept else X)  # rows y_i (1, x_i)
     m = A.shape[1]
     start = _margin_one_point(A)
     if start is None:
@@ -616,7 +615,7 @@ def mistake_experiment(margins, n_samples=100, d=2, bias_update="unit", random_s
     """
     from .datasets import Bunch, make_separable
 
-    margins = np.atleast_1d(np.asarray(margins, dtype=float))
+    margins = np.atleast_1d(as_float_array(margins, "margins")).ravel()  # each checked by make_separable
     check_option(bias_update, "bias_update", _BIAS_UPDATES)
     rng = check_random_state(random_state)
     out = {key: np.zeros(margins.size) for key in ("gamma", "n_updates", "n_epochs", "bound_true", "bound_tightest")}

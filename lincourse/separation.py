@@ -24,11 +24,10 @@ from typing import NamedTuple, Optional
 
 import numpy as np
 
-from sklearn.utils import check_X_y
+from ._validation import check_bool, check_two_classes, check_X
+from .geometry import _augment, _margin_one_point
 
-from .geometry import _margin_one_point, augment
-
-__all__ = ["SeparationResult", "check_separation", "separation_after_fit"]
+__all__ = ["SeparationResult", "check_separation"]
 
 #: A point whose margin along the direction is at most this, relative to ``sum_j |a_ij v_j|`` (the
 #: size of the terms that make it up), counts as tied (on the boundary). HiGHS solves to a
@@ -109,12 +108,14 @@ def check_separation(X, y, fit_intercept=True):
     >>> check_separation([[0.0], [1.0], [2.0], [3.0]], [0, 1, 0, 1]).mle_exists
     True
     """
-    X, y = check_X_y(X, y, dtype=np.float64)
-    classes = np.unique(y)
-    if classes.size != 2:
-        raise ValueError(f"y must contain exactly 2 classes, got {classes.size}: {classes[:6]}")
-    signs = np.where(y == classes[1], 1.0, -1.0)
-    design = augment(X) if fit_intercept else X.copy()
+    X = check_X(X)
+    signs, _ = check_two_classes(y, X.shape[0])
+    check_bool(fit_intercept, "fit_intercept")
+    return _separation(_augment(X) if fit_intercept else X, signs, fit_intercept)
+
+
+def _separation(design, signs, fit_intercept):
+    """:func:`check_separation` on a checked design (``[1, X]`` if ``fit_intercept``) and labels ``signs`` in {-1, +1}."""
     scale = np.max(np.abs(design), axis=0)
     scale[scale == 0] = 1.0
     scaled = design / scale
@@ -185,10 +186,11 @@ def _konis_direction(A):
     return v
 
 
-def separation_after_fit(X, t, w):
+def _separation_after_fit(X, t, w, s):
     """"overlap", "quasi-complete" or "complete" for an unpenalised fit on the design ``X`` ending at ``w``.
 
-    Chapter 8. A cheap proof that the classes overlap comes first, from the gradient at ``w``; only
+    Chapter 8. ``LogisticRegression.fit`` calls it with its checked design ``X``, targets ``t`` in
+    {0, 1}, final weights ``w`` and their scores ``s = X w``. A cheap proof that the classes overlap comes first, from the gradient at ``w``; only
     when it fails (probabilities near 0 or 1, a large gradient) do the linear programs of
     :func:`check_separation` decide.
 
@@ -200,16 +202,16 @@ def separation_after_fit(X, t, w):
     So ``N ||g|| < min(lambda) sigma_min`` (rounding allowed for generously) proves that no
     separating direction exists and that ``X`` has full rank: the maximum-likelihood estimate exists.
     """
-    from .losses import _logistic_gradient, _logistic_hessian, _sigmoid   # X, t and w come checked from fit
+    from .losses import _logistic_gradient, _logistic_hessian, _sigmoid
 
     n, p = X.shape
     u = 2.0**-53  # the unit roundoff of double precision
-    margins = (2 * t - 1) * (X @ w)
+    margins = (2 * t - 1) * s
     lam = _sigmoid(-margins)  # |p_i - t_i|
-    g = _logistic_gradient(X, t, w)
-    H = _logistic_hessian(X, w)
+    g = _logistic_gradient(X, t, s)
+    H = _logistic_hessian(X, s)
     g_error = 2 * n * u * float(lam @ np.sqrt(np.einsum("ij,ij->i", X, X))) / n
     mu = float(np.linalg.eigvalsh(H)[0]) - 4 * p * u * float(np.abs(H).sum())
     if mu > 0 and n * (np.linalg.norm(g) + g_error) < lam.min() * np.sqrt(4 * n * mu):
         return "overlap"
-    return check_separation(X, t, fit_intercept=False).status
+    return _separation(X, 2 * t - 1, fit_intercept=False).status
