@@ -35,7 +35,8 @@ class LinearClassifier(ClassifierMixin, BaseEstimator):
         check_classification_targets(y)
         self.classes_ = np.unique(y)
         if self.classes_.size < 2:
-            raise ValueError(f"y must contain at least 2 classes to learn a boundary, got 1 class: {self.classes_}")
+            raise ValueError(f"y must contain at least 2 classes to learn a boundary, got 1 class: {self.classes_}; "
+                             "the training data need examples of every class the model should tell apart")
         if binary and self.classes_.size > 2:
             raise ValueError(f"Only binary classification is supported. The type of the target is multiclass "
                              f"({self.classes_.size} classes); use OneVsRestClassifier({type(self).__name__}()) "

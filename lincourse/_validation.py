@@ -171,14 +171,15 @@ def check_bool(value, name):
     return bool(value)
 
 
-def check_positive(value, name, integer=False, allow_inf=False):
+def check_positive(value, name, integer=False, allow_inf=False, fix=""):
     """Check that ``value`` is a number > 0: finite unless ``allow_inf``, an integer with ``integer=True``."""
     kind = numbers.Integral if integer else numbers.Real
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, kind) or not (0 < value <= np.inf) or (
             value == np.inf and not allow_inf):
         what = "an integer >= 1" if integer else f"a {'' if allow_inf else 'finite '}number > 0"
         raise InvalidParameterError(f"{name} must be {what}, got {value!r}"
-                                    + (f" of type {type(value).__name__}" if not isinstance(value, kind) else ""))
+                                    + (f" of type {type(value).__name__}" if not isinstance(value, kind) else "")
+                                    + (f"; {fix}" if fix else ""))
     return value
 
 

@@ -132,7 +132,7 @@ class LogisticRegression(LinearClassifier):
         check_positive(self.max_iter, "max_iter", integer=True)
         check_nonnegative(self.tol, "tol")
         check_bool(self.fit_intercept, "fit_intercept")
-        check_positive(self.C, "C", allow_inf=True)
+        check_positive(self.C, "C", allow_inf=True, fix="C=np.inf is the unpenalised fit, a smaller C a stronger penalty")
 
     def fit(self, X, y):
         """Fit the model to ``(X, y)`` by minimising the mean cross-entropy; returns self."""

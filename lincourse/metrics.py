@@ -65,7 +65,7 @@ def wilson_interval(k, n, z=1.959963984540054):
     """
     k, n = as_float_array(k, "k"), as_float_array(n, "n")
     if np.any((k < 0) | (k > n)):
-        raise ValueError("k must lie between 0 and n (k successes out of n trials)")
+        raise ValueError(f"k must lie between 0 and n (k successes out of n trials), got k={k.tolist()} and n={n.tolist()}")
     with np.errstate(invalid="ignore", divide="ignore"):
         centre = (k + z * z / 2) / (n + z * z)
         half = z / (n + z * z) * np.sqrt(np.maximum(k * (n - k) / n, 0.0) + z * z / 4)
