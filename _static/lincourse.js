@@ -4,11 +4,14 @@
  * such a formula scrolls inside its own box, beside its equation number (lincourse.css). When the
  * page is parsed, when its fonts have loaded and when the window is resized, a formula that does not
  * fit is shrunk to fit, but never below 75% of its size (50% on paper, where nothing can scroll), so
- * that at 375 px most formulas show whole;
- * one that still does not fit keeps its scroll box, with a fading edge that shows there is more, and
- * is given a place in the Tab order, so that it can be scrolled with the keyboard (WCAG 2.1.1;
- * axe-core's scrollable-region-focusable). Formulas that fit stay out of the Tab order: screen
- * readers read them from KaTeX's MathML.
+ * that at 375 px most formulas show whole. A numbered formula that still does not fit gives its whole
+ * line to the formula: the number goes on a line of its own above it, at the right.
+ * One that still does not fit keeps its scroll box, with two cues that there is more: a fading right
+ * edge, and an arrow at that edge (the fade alone showed nothing when the cut fell in a space between
+ * two equations: (7.2) looked whole after its first half). Both go when the formula is scrolled to its
+ * end. The box is given a place in the Tab order, so that it can be scrolled with the keyboard
+ * (WCAG 2.1.1; axe-core's scrollable-region-focusable). Formulas that fit stay out of the Tab order:
+ * screen readers read them from KaTeX's MathML.
  *
  * A solution's title names its exercise with a link. The title opens and closes the solution
  * (sphinx-togglebutton), but a click on that link jumped to the exercise instead (and the toggle
@@ -52,28 +55,45 @@
   "use strict";
   var SMALLEST = 0.75, SMALLEST_PRINTED = 0.5;
 
-  // the fading edge while there is more to the right
+  // the fading edge and the arrow while there is more to the right
   function edge(box) {
-    box.classList.toggle("lincourse-more", box.classList.contains("lincourse-scrolls") &&
-      box.scrollLeft + box.clientWidth < box.scrollWidth - 1);
+    var more = box.classList.contains("lincourse-scrolls") &&
+      box.scrollLeft + box.clientWidth < box.scrollWidth - 1;
+    box.classList.toggle("lincourse-more", more);
+    box.parentElement.classList.toggle("lincourse-more", more);
+  }
+
+  // shrink a formula to fit its box (not below the floor); true if it then fits
+  function shrink(box) {
+    var size = parseFloat(box.getAttribute("data-lincourse-size")) || 100;
+    box.style.fontSize = size + "%";
+    if (box.scrollWidth > box.clientWidth) {
+      // a printed page cannot scroll: there a formula may shrink further
+      var floor = window.matchMedia && window.matchMedia("print").matches ? SMALLEST_PRINTED : SMALLEST;
+      var scale = Math.max(floor, (box.clientWidth - 1) / box.scrollWidth);
+      box.style.fontSize = (size * scale).toFixed(2) + "%";
+    }
+    return box.scrollWidth <= box.clientWidth + 1;
   }
 
   function fitFormulas() {
     document.querySelectorAll("div.math > .katex-display").forEach(function (box) {
+      var math = box.parentElement;
       if (!box.hasAttribute("data-lincourse-size")) box.setAttribute("data-lincourse-size", "100");
-      var size = parseFloat(box.getAttribute("data-lincourse-size")) || 100;
-      box.style.fontSize = size + "%";
-      if (box.scrollWidth > box.clientWidth) {
-        // a printed page cannot scroll: there a formula may shrink further
-        var floor = window.matchMedia && window.matchMedia("print").matches ? SMALLEST_PRINTED : SMALLEST;
-        var scale = Math.max(floor, (box.clientWidth - 1) / box.scrollWidth);
-        box.style.fontSize = (size * scale).toFixed(2) + "%";
+      math.classList.remove("lincourse-eqno-apart");
+      if (!shrink(box) && math.querySelector(":scope > .eqno")) {
+        math.classList.add("lincourse-eqno-apart");   // the number on its own line: the formula has the width
+        shrink(box);
       }
       if (box.scrollWidth > box.clientWidth + 1) {
         box.setAttribute("tabindex", "0");
         box.setAttribute("role", "group");
         box.setAttribute("aria-label", "formula, scrolls sideways");
         box.classList.add("lincourse-scrolls");
+        // where the arrow goes: the middle of the formula's right edge (div.math is its offset parent)
+        math.style.setProperty("--lincourse-cue-top", (box.offsetTop + box.offsetHeight / 2).toFixed(1) + "px");
+        math.style.setProperty("--lincourse-cue-right",
+                               (math.clientWidth - box.offsetLeft - box.offsetWidth).toFixed(1) + "px");
         if (!box.hasAttribute("data-lincourse-edge")) {
           box.setAttribute("data-lincourse-edge", "");
           box.addEventListener("scroll", function () { edge(box); }, {passive: true});

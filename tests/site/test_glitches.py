@@ -1,14 +1,17 @@
 """Small things a student meets on every page, on the built site in headless Chromium.
 
 One search field on a desktop page; the search page's magnifier beside the query, not over it; no
-code cell cut at the right at 375 px (long lines wrap); sliders whose touch target is at least 44 px
+code cell cut at the right at 375 px (long lines wrap); on every chapter page, at 375 and 1280 px, no
+code block wider than its column, and every display formula either fits or shows that it scrolls
+(its fading edge, an arrow at that edge that goes at the end, a place in the Tab order, its number
+on a line of its own); sliders whose touch target is at least 44 px
 tall at 375 px; the "Back to top" button in a corner, not over the middle of the text; in dark mode
 an answer box without the theme's light card around it; /favicon.ico served.
 """
 
 import pytest
 
-from _site import CHROMIUM, SITE
+from _site import CHROMIUM, PAGES, SITE
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None or not (SITE / "chapters").exists(),
                                 reason="needs Chromium and the built site (_build/html)")
@@ -56,6 +59,52 @@ def test_no_code_cell_is_cut_at_375px(page, server):
         cut = p.evaluate("() => [...document.querySelectorAll('div.cell_input div.highlight pre')]"
                          ".filter(pre => pre.scrollWidth > pre.clientWidth + 1).length")
         assert cut == 0, f"{path}: {cut} code blocks wider than the column"
+
+
+# every display formula of the page, as the reader sees it: whether it is shown (not in a folded solution),
+# whether it scrolls, and the cues it then has
+_FORMULAS = """() => [...document.querySelectorAll('div.math > .katex-display')].map(box => {
+  const math = box.parentElement, eqno = math.querySelector(':scope > .eqno');
+  const arrow = getComputedStyle(math, '::after'), style = getComputedStyle(box);
+  const b = box.getBoundingClientRect(), a = math.getBoundingClientRect();
+  const at = {left: a.right - parseFloat(arrow.right) - parseFloat(arrow.width),
+              top: a.top + parseFloat(arrow.top) - parseFloat(arrow.height) / 2};
+  return {
+    text: box.textContent.slice(0, 50), number: eqno ? eqno.textContent.replace('#', '') : '',
+    shown: b.width > 0 && b.height > 0, scrolls: box.scrollWidth > box.clientWidth + 1,
+    focusable: box.tabIndex === 0, fades: (style.webkitMaskImage || style.maskImage || 'none') !== 'none',
+    arrow: arrow.content !== 'none' && arrow.display !== 'none',
+    arrow_inside: at.left >= b.left - 1 && at.left + parseFloat(arrow.width) <= b.right + 1
+                  && at.top >= b.top - 8 && at.top + parseFloat(arrow.height) <= b.bottom + 8,
+    number_apart: eqno ? eqno.getBoundingClientRect().bottom <= b.top + 1 : true,
+  };
+})"""
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_no_formula_or_code_wider_than_its_column_without_a_visible_cue(page, server, path):
+    for width, height in ((375, 812), (1280, 900)):
+        p = page(server, "/" + path, width=width, height=height)
+        p.wait_for_function("() => document.documentElement.hasAttribute('data-lincourse-math')")
+        p.evaluate("() => document.fonts.ready")
+        p.wait_for_timeout(300)   # the fit after the fonts, and the resize handlers' delay
+        cut = p.evaluate("() => [...document.querySelectorAll('main div.highlight pre, main div.cell_output pre')]"
+                         ".filter(pre => pre.scrollWidth > pre.clientWidth + 1).map(pre => pre.textContent.slice(0, 40))")
+        assert not cut, f"{path} at {width} px: code or output wider than its column: {cut}"
+        formulas = p.evaluate(_FORMULAS)
+        assert formulas, f"{path}: no display formula"
+        for f in (f for f in formulas if f["shown"] and f["scrolls"]):
+            where = f"{path} at {width} px, {f['number'] or 'formula'} {f['text']!r}"
+            assert f["focusable"] and f["fades"], f"{where}: scrolls without its fading edge or Tab stop"
+            assert f["arrow"] and f["arrow_inside"], f"{where}: scrolls without the arrow at its right edge"
+            assert f["number_apart"], f"{where}: scrolls beside its number instead of using the whole line"
+        # scrolled to its end, a formula shows no arrow nor fading edge
+        ends = p.evaluate("""() => [...document.querySelectorAll('div.math > .katex-display.lincourse-scrolls')]
+            .filter(box => box.getBoundingClientRect().width > 0).map(box => {
+              box.scrollLeft = box.scrollWidth; box.dispatchEvent(new Event('scroll'));
+              return getComputedStyle(box.parentElement, '::after').content === 'none'
+                     && !box.classList.contains('lincourse-more'); })""")
+        assert all(ends), f"{path} at {width} px: a formula scrolled to its end still shows that there is more"
 
 
 def test_sliders_are_44px_touch_targets_on_a_phone(page, server):
