@@ -316,6 +316,7 @@ def mistake_bound(X, y, w, b=0.0, bias_update="unit", fit_intercept=True):
     w, b = check_weights(w, b, n_features=X.shape[1])
     y = check_labels_pm1(y, X.shape[0])
     check_option(bias_update, "bias_update", _BIAS_UPDATES)
+    check_bool(fit_intercept, "fit_intercept")
     margins = y * (X @ w + b)
     gamma_f = float(margins.min())
     if gamma_f <= 0:
@@ -398,6 +399,7 @@ def freund_schapire_bound(X, y, w, b=0.0, gamma=None, fit_intercept=True, bias_u
     w, b = check_weights(w, b, n_features=X.shape[1])
     y = check_labels_pm1(y, X.shape[0])
     check_option(bias_update, "bias_update", _BIAS_UPDATES)
+    check_bool(fit_intercept, "fit_intercept")
     check_positive(n_epochs, "n_epochs", integer=True)
     r2 = radius_squared(X)
     if not fit_intercept:

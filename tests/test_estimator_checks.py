@@ -2,7 +2,9 @@
 a student meets next (clone, Pipeline, GridSearchCV, cross_val_score, OneVsRestClassifier)."""
 
 import pickle
+import re
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -112,3 +114,27 @@ def test_fitted_estimators_pickle_and_predict_the_same():
     for clf in (lc.LogisticRegression().fit(X, y), lc.AveragedPerceptron(max_epochs=5).fit(X, y)):
         again = pickle.loads(pickle.dumps(clf))
         np.testing.assert_array_equal(again.decision_function(X), clf.decision_function(X))
+
+
+def test_parameters_are_checked_in_fit_in_one_style():
+    """Every learner checks its parameters in fit (never in __init__), with lincourse's InvalidParameterError:
+    a ValueError and a TypeError, like scikit-learn's, whose message names the parameter and what it must be."""
+    from lincourse._validation import InvalidParameterError
+
+    X, y = lc.datasets.make_separable(20, random_state=0)
+    for clf, name, must in [(lc.Perceptron(max_epochs=0), "max_epochs", "an integer >= 1"),
+                            (lc.Perceptron(shuffle="yes"), "shuffle", "True or False"),
+                            (lc.KernelPerceptron(kernel="rbf"), "kernel", "kappa(A, B)"),
+                            (lc.KernelPerceptron(width=-1.0), "width", "number > 0"),
+                            (lc.LogisticRegression(solver="lbfgs"), "solver", "sklearn.linear_model"),
+                            (lc.LogisticRegression(C=0.0), "C", "np.inf is the unpenalised fit")]:
+        with pytest.raises(InvalidParameterError, match=f"^{name} must .*{re.escape(must)}") as caught:
+            clf.fit(X, y)
+        assert isinstance(caught.value, ValueError) and isinstance(caught.value, TypeError)
+
+
+def test_lincourse_uses_no_private_scikit_learn_module():
+    root = Path(lc.__file__).parent
+    private = [f"{path.relative_to(root)}: {line.strip()}" for path in root.rglob("*.py")
+               for line in path.read_text().splitlines() if re.search(r"sklearn(\.\w+)*\._\w", line)]
+    assert private == []

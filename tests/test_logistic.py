@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import lincourse as lc
+import lincourse.logistic
 
 
 def sk_unpenalised(X, y, **kw):
@@ -362,7 +363,7 @@ def test_overlapping_data_are_certified_without_a_linear_program(monkeypatch, so
     def forbidden(*args, **kwargs):
         raise AssertionError("the certificate from the gradient should have sufficed")
 
-    monkeypatch.setattr(lincourse.separation, "check_separation", forbidden)
+    monkeypatch.setattr(lincourse.separation, "_separation", forbidden)  # the linear programs
     X, y = lc.datasets.make_overlapping(500, d=3, separation=1.0, random_state=2)
     clf = lc.LogisticRegression(solver=solver, learning_rate=1.0, max_iter=5000, tol=1e-9).fit(X, y)
     assert clf.separation_ == "overlap" and clf.converged_
@@ -375,3 +376,26 @@ def test_newton_stops_on_the_decrement():
     tight = lc.LogisticRegression(tol=1e-14).fit(X, y).n_iter_
     assert 1 <= loose <= tight <= loose + 2
     assert len(clf.loss_history_) == clf.n_iter_ + 1
+
+
+def test_the_linear_programs_decide_when_the_gradient_cannot(monkeypatch):
+    import lincourse.separation
+
+    calls = []
+    real = lincourse.separation._separation
+    monkeypatch.setattr(lincourse.separation, "_separation", lambda *args, **kwargs: calls.append(1) or real(*args, **kwargs))
+    with pytest.warns(lc.SeparationWarning):
+        lc.LogisticRegression().fit([[-1.0], [0.0], [0.0], [1.0]], [0, 0, 1, 1])
+    assert calls  # so the test above, which forbids them, watches the function that runs them
+
+
+def test_the_loop_shares_one_product_with_X_per_point():
+    """The objective, gradient and Hessian at one point come from one product X w, the same as from the
+    public functions, and a new point never reuses the scores of the old one."""
+    X, y = lc.datasets.make_overlapping(200, d=3, random_state=0)
+    X_design, t = lc.augment(X), (y == 1).astype(float)
+    problem = lincourse.logistic._Binary(X_design, t, np.zeros(4))
+    for w in (np.zeros(4), np.array([0.1, -0.2, 0.3, 0.5]), np.array([0.1, -0.2, 0.3, 0.6])):
+        assert problem.loss(w) == pytest.approx(lc.logistic_loss(t, X_design @ w), rel=1e-14)
+        np.testing.assert_allclose(problem.gradient(w), lc.logistic_gradient(X_design, t, w), rtol=1e-13)
+        np.testing.assert_allclose(problem.hessian(w), lc.logistic_hessian(X_design, w), rtol=1e-13)
