@@ -34,11 +34,9 @@ def test_the_course_map_gives_each_chapter_the_times_its_opening_states():
         opening = cm.source(ch.cells[0])
         minutes = re.search(r"(\d+)\s*minutes", opening)
         assert minutes and row[lecture] == f"{minutes.group(1)} min", (path.name, row[lecture])
-        if stated:
-            assert row[core] == f"about {cm.duration(stated[0])}", (path.name, row[core], stated)
-            assert row[further] == f"about {cm.duration(stated[1])}", (path.name, row[further], stated)
-        else:   # a chapter whose core path is not yet marked says so, and gives no split
-            assert row[further] == "not yet marked", (path.name, row[further])
+        assert stated, f"{path.name}: the opening states no core and Going-further times"
+        assert row[core] == f"about {cm.duration(stated[0])}", (path.name, row[core], stated)
+        assert row[further] == f"about {cm.duration(stated[1])}", (path.name, row[further], stated)
 
 
 def test_the_start_link_and_the_prerequisites_of_each_chapter():
@@ -46,7 +44,10 @@ def test_the_start_link_and_the_prerequisites_of_each_chapter():
     header = [c.strip() for c in re.search(r"^:::\{container\} course-map\n.*?^(\|.*)$", INTRO, re.M | re.S)
               .group(1).strip("|").split("|")]
     needs = header.index("Builds on")
-    for number, row in enumerate(_map_rows(), start=1):
+    for number, (row, path) in enumerate(zip(_map_rows(), cm.toc_chapters()), start=1):
         cited = [int(n) for n in re.findall(r"\b(\d+)\b", row[needs])]
+        assert cited == cm.read(path).prerequisites(), (
+            f"chapter {number}: the map says it builds on {row[needs]!r}, its opening's prerequisites name "
+            f"{cm.read(path).prerequisites()} (regenerate the map: python tools/course_map.py)")
         assert all(n < number for n in cited), f"chapter {number} builds on a later chapter: {row[needs]}"
         assert cited or number == 1, f"chapter {number} names no earlier chapter it builds on"

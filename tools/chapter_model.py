@@ -36,6 +36,7 @@ FENCE = re.compile(r"^(`{3,}|~{3,}).*?^\1\s*$", re.M | re.S)
 MATH = re.compile(r"\$\$.*?\$\$|\$[^$\n]*\$", re.S)
 TARGET = re.compile(r"^\(([\w:-]+)\)=\s*$", re.M)
 REFERENCE = re.compile(r"\{(?:prf:ref|numref|eq|ref)\}`(?:[^`<]*<)?([\w:-]+)>?`")
+PREREQUISITES = re.compile(r"\*\*Prerequisites:\*\*(.*?)(?:\n\n|\*\*|$)", re.S)
 TIMES = re.compile(r"\*\*Core:\*\*\s*about\s+(?P<core>[^.]+)\.\s*\*\*Going further:\*\*\s*about\s+(?P<further>[^,.]+)")
 
 DECLARATION, ANSWER, HINT, SOLUTION, INSTRUCTOR = "exercise-declaration", "answer", "hint", "solution", "instructor"
@@ -215,6 +216,23 @@ class Chapter:
         opening = next((source(c) for c in self.cells if c.cell_type == "markdown"), "")
         m = TIMES.search(opening)
         return (minutes_of(m.group("core")), minutes_of(m.group("further"))) if m else None
+
+    def prerequisites(self):
+        """The earlier chapters the opening's ``**Prerequisites:**`` line names for the core, in order.
+
+        Only its first sentence counts (what Going further uses is said after it); "chapters 1 to 3"
+        is a range.
+        """
+        opening = next((source(c) for c in self.cells if c.cell_type == "markdown"), "")
+        m = PREREQUISITES.search(opening)
+        if not m:
+            return []
+        first = re.split(r"(?<=[.;])\s", " ".join(m.group(1).split()), maxsplit=1)[0]
+        found = set()
+        for phrase in re.findall(r"chapters? (\d+(?:(?:,| and| to|,? and) \d+)*)", first):
+            for a, b in re.findall(r"(\d+)(?: to (\d+))?", phrase):
+                found.update(range(int(a), int(b or a) + 1))
+        return sorted(found)
 
     def labels(self, i):
         """The labels defined in cell ``i`` (directive ``:label:`` options and ``(target)=`` lines)."""
