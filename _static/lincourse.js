@@ -13,6 +13,11 @@
  * (WCAG 2.1.1; axe-core's scrollable-region-focusable). Formulas that fit stay out of the Tab order:
  * screen readers read them from KaTeX's MathML.
  *
+ * Tables wider than the column (three chapters' tables at 375 px) scroll in the theme's box, which the
+ * theme puts in the Tab order: they get the same fading edge and arrow, the arrow on a frame around
+ * the box. The landing page's course map is a table of seven columns: on a phone each chapter is a
+ * card instead (lincourse.css), and each cell is labelled with its column's title here.
+ *
  * A solution's title names its exercise with a link. The title opens and closes the solution
  * (sphinx-togglebutton), but a click on that link jumped to the exercise instead (and the toggle
  * script met a target it does not know): here a click on it opens or closes the solution.
@@ -107,6 +112,34 @@
       edge(box);
     });
     document.documentElement.setAttribute("data-lincourse-math", "fitted");
+  }
+
+  // tables that scroll: the fading edge and the arrow (on a frame around the theme's box)
+  function markTables() {
+    document.querySelectorAll("main .pst-scrollable-table-container").forEach(function (box) {
+      if (!box.parentElement.classList.contains("lincourse-scroll-frame")) {
+        var frame = document.createElement("div");
+        frame.className = "lincourse-scroll-frame";
+        box.parentNode.insertBefore(frame, box);
+        frame.appendChild(box);
+        box.addEventListener("scroll", function () { edge(box); }, {passive: true});
+      }
+      box.classList.toggle("lincourse-scrolls", box.scrollWidth > box.clientWidth + 1);
+      edge(box);
+    });
+  }
+
+  // the course map's cells carry their column's title, shown before them on a phone (lincourse.css);
+  // the "Done" column, added by lincourse-progress.js, is labelled by lincourse.css itself
+  function labelCourseMap() {
+    document.querySelectorAll(".course-map table").forEach(function (table) {
+      var titles = [].map.call(table.querySelectorAll("thead th"), function (th) { return th.textContent.trim(); });
+      table.querySelectorAll("tbody tr").forEach(function (row) {
+        [].forEach.call(row.children, function (cell, k) {
+          if (titles[k] && !cell.classList.contains("lincourse-done")) cell.setAttribute("data-label", titles[k]);
+        });
+      });
+    });
   }
 
   var LIVE_FAILED = "Live Code could not start: it needs an internet connection to load its library and " +
@@ -351,14 +384,17 @@
   var pending = null;
   function later() {
     clearTimeout(pending);
-    pending = setTimeout(function () { fitFormulas(); markZoomable(); }, 150);
+    pending = setTimeout(function () { fitFormulas(); markTables(); markZoomable(); }, 150);
   }
 
   function fitNow() {
+    labelCourseMap();
     fitFormulas();
+    markTables();
     markZoomable();
     window.addEventListener("load", markZoomable);   // images have their sizes by then
-    if (document.fonts && document.fonts.ready) document.fonts.ready.then(fitFormulas);
+    window.addEventListener("load", markTables);
+    if (document.fonts && document.fonts.ready) document.fonts.ready.then(function () { fitFormulas(); markTables(); });
     window.addEventListener("resize", later);
     // printed pages have their own width: fit the formulas to it, and back to the screen after
     window.addEventListener("beforeprint", fitFormulas);

@@ -4,7 +4,9 @@ One search field on a desktop page; the search page's magnifier beside the query
 code cell cut at the right at 375 px (long lines wrap); on every chapter page, at 375 and 1280 px, no
 code block wider than its column, and every display formula either fits or shows that it scrolls
 (its fading edge, an arrow at that edge that goes at the end, a place in the Tab order, its number
-on a line of its own); sliders whose touch target is at least 44 px
+on a line of its own), and a table that scrolls has the same cues; the landing page's course map
+within the column at 375 px (a card per chapter, each cell after its column's title) and at 1280 px;
+sliders whose touch target is at least 44 px
 tall at 375 px; the "Back to top" button in a corner, not over the middle of the text; in dark mode
 an answer box without the theme's light card around it; /favicon.ico served.
 """
@@ -105,6 +107,31 @@ def test_no_formula_or_code_wider_than_its_column_without_a_visible_cue(page, se
               return getComputedStyle(box.parentElement, '::after').content === 'none'
                      && !box.classList.contains('lincourse-more'); })""")
         assert all(ends), f"{path} at {width} px: a formula scrolled to its end still shows that there is more"
+        # a table that scrolls (three chapters' tables at 375 px): the same fading edge and arrow
+        tables = p.evaluate("""() => [...document.querySelectorAll('main .pst-scrollable-table-container')]
+            .filter(box => box.scrollWidth > box.clientWidth + 1 && box.checkVisibility({visibilityProperty: true}))
+            .map(box => ({text: box.textContent.trim().slice(0, 40), focusable: box.tabIndex === 0,
+                          fades: (getComputedStyle(box).webkitMaskImage || 'none') !== 'none',
+                          arrow: getComputedStyle(box.parentElement, '::after').content !== 'none'}))""")
+        for t in tables:
+            assert t["focusable"] and t["fades"] and t["arrow"], f"{path} at {width} px: a table scrolls without a cue: {t}"
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_the_course_map_fits_the_screen(page, server, width):
+    p = page(server, "/intro.html", width=width, height=812)
+    p.wait_for_selector(".course-map td.lincourse-done")
+    p.wait_for_timeout(300)
+    box = p.evaluate("() => { const b = document.querySelector('.course-map .pst-scrollable-table-container');"
+                     " return [b.scrollWidth, b.clientWidth]; }")
+    assert box[0] <= box[1] + 1, f"the course map is {box[0]} px wide in a {box[1]} px column"
+    if width == 375:   # one card per chapter, each cell after its column's title
+        labels = p.evaluate("""() => [...document.querySelectorAll('.course-map tbody tr')].map(row =>
+            [...row.children].slice(2).map(td => getComputedStyle(td, '::before').content))""")
+        assert len(labels) == 10
+        for row in labels:
+            assert len(row) == 5 and all(c not in ("none", "normal", "") for c in row), row
+            assert "Done" in row[-1] and "Core" in " ".join(row), row
 
 
 def test_sliders_are_44px_touch_targets_on_a_phone(page, server):
