@@ -111,8 +111,8 @@ _ROWS = 2048  # rows of X per block of the Hessian's sum: a block of S^(1/2) X s
 
 
 def _logistic_hessian(X, s):
-    e = np.exp(-np.abs(s))
-    root = np.sqrt(e) / (1.0 + e)  # S^(1/2): p (1 - p) = sigmoid(s) sigmoid(-s) = e / (1 + e)^2, e = exp(-|s|)
+    e = np.exp(-np.abs(s))  # sigmoid(s) and sigmoid(-s) are 1 / (1 + e) and e / (1 + e), in some order
+    root = np.sqrt(1.0 / (1.0 + e) * (e / (1.0 + e)))  # S^(1/2): p (1 - p) = sigmoid(s) sigmoid(-s)
     # X^T S X = B^T B with B = S^(1/2) X, summed over blocks of rows (the same sum, without a copy of X)
     H = np.zeros((X.shape[1], X.shape[1]))
     for start in range(0, X.shape[0], _ROWS):
