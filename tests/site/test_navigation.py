@@ -5,7 +5,8 @@ player, added by the players' script) is hidden until one of its links has the k
 The theme hid it by moving it just above the window; a screenshot of a part of the page taller than
 the window drew it in the middle of that part. Here: such a screenshot shows no bar; the first Tab
 shows the bar at the top of the window, whole, at 1280 px and at 375 px; Enter on an explorer's link
-moves the focus to that explorer and the bar goes away again.
+moves the focus to that explorer and the bar goes away again. And the landing page links its "Start
+here" and every chapter of the course map to the built chapter pages.
 
 (The menus, hamburger and contents icon at 375 px and the hamburger on a desktop, are tested in
 test_memory.py.)
@@ -87,4 +88,25 @@ def test_the_skip_links_are_hidden_until_focused_then_shown_at_the_top(browser, 
     page.wait_for_function("id => document.activeElement && document.activeElement.id === id", arg=target[1:])
     page.wait_for_timeout(300)   # the theme's 150 ms slide
     assert _bar_rows(page.screenshot()) == 0, "the bar stays after the focus has left it"
+    context.close()
+
+
+def test_the_landing_page_links_its_start_and_every_chapter(browser, server):
+    context = browser.new_context(viewport={"width": 375, "height": 812})
+    page = context.new_page()
+    page.goto(server + "/intro.html")
+    start = page.locator("main p", has_text="Start here").locator("a").first
+    assert start.get_attribute("href") == "chapters/01_hyperplanes.html"
+    rows = page.locator(".course-map tbody tr")
+    assert rows.count() == len(sorted((SITE / "chapters").glob("*.html")))
+    for k in range(rows.count()):
+        link = rows.nth(k).locator("a").first
+        href = link.get_attribute("href")
+        assert href.startswith("chapters/") and href.endswith(".html"), href
+        response = page.request.get(f"{server}/{href}")
+        assert response.ok, href
+        assert link.text_content().strip() in response.text(), f"{href} is not the chapter its row names"
+    start.click()
+    page.wait_for_url("**/chapters/01_hyperplanes.html")
+    assert "Hyperplanes and linear classifiers" in page.locator("main h1").first.text_content()
     context.close()
