@@ -49,6 +49,12 @@
  * answered 30 seconds after the library loaded, and when the device goes offline meanwhile. Pressing
  * Live Code again tries again.
  *
+ * The chapter list (the left sidebar): the theme scrolls it whenever the current chapter's link is in
+ * the lower half of the window, even when the whole link would show unscrolled; at 1280 x 800 that cut
+ * the course's title at the top of the list ("interactively"); and from one page to the next it keeps
+ * the list where the reader left it, where the current chapter may be out of view. Here the list is at
+ * its top when the current chapter's link shows whole from there, and otherwise scrolled so that it shows.
+ *
  * The page's contents (the right-hand "Contents"): pydata-sphinx-theme marks the section being read
  * only when a section title crosses the band of the top 30% of the window. A reader who scrolls up,
  * or pages down past a title in one jump, kept the mark of another section (chapter 7 showed
@@ -387,7 +393,21 @@
     pending = setTimeout(function () { fitFormulas(); markTables(); markZoomable(); }, 150);
   }
 
+  // the chapter list at its top when the current chapter shows whole from there, else scrolled so that
+  // it shows (see the top)
+  function placeChapterList() {
+    var list = document.querySelector("div.bd-sidebar-primary");
+    var links = list && list.querySelectorAll(".bd-docs-nav a.current, .bd-docs-nav li.active > a");
+    if (!links || !links.length || !list.clientHeight) return;
+    var box = links[links.length - 1].getBoundingClientRect(), top = list.getBoundingClientRect().top;
+    var linkTop = box.top - top + list.scrollTop, linkBottom = box.bottom - top + list.scrollTop;
+    if (linkBottom <= list.clientHeight) list.scrollTop = 0;
+    else if (linkTop < list.scrollTop || linkBottom > list.scrollTop + list.clientHeight)
+      list.scrollTop = linkTop - list.clientHeight * 0.25;   // as the theme places it
+  }
+
   function fitNow() {
+    placeChapterList();
     labelCourseMap();
     fitFormulas();
     markTables();

@@ -110,3 +110,35 @@ def test_the_landing_page_links_its_start_and_every_chapter(browser, server):
     page.wait_for_url("**/chapters/01_hyperplanes.html")
     assert "Hyperplanes and linear classifiers" in page.locator("main h1").first.text_content()
     context.close()
+
+
+def _chapter_list(page):
+    return page.evaluate("""() => { const list = document.querySelector('div.bd-sidebar-primary');
+        const link = [...list.querySelectorAll('.bd-docs-nav a.current, .bd-docs-nav li.active > a')].pop();
+        const l = list.getBoundingClientRect(), a = link.getBoundingClientRect();
+        return {scrolled: list.scrollTop, inside: a.top >= l.top && a.bottom <= l.bottom,
+                fits_unscrolled: a.bottom - l.top + list.scrollTop <= list.clientHeight}; }""")
+
+
+@pytest.mark.parametrize("height", [800, 600])
+def test_the_chapter_list_shows_the_current_chapter_and_scrolls_only_when_needed(browser, server, height):
+    """At 1280 x 800 the theme scrolled the list whenever the current chapter was in the window's lower
+    half, which cut the course's title at its top although nothing needed scrolling; from one page to the
+    next it kept the list's place, where the current chapter could be out of view."""
+    chapters = sorted(p.name for p in (SITE / "chapters").glob("*.html"))
+    context = browser.new_context(viewport={"width": 1280, "height": height})
+    for name in chapters:   # a first visit: a new tab
+        page = context.new_page()
+        page.goto(f"{server}/chapters/{name}")
+        page.wait_for_load_state("load")
+        state = _chapter_list(page)
+        assert state["inside"], f"{name}: the current chapter is not whole in the chapter list"
+        if state["fits_unscrolled"]:
+            assert state["scrolled"] == 0, f"{name}: the chapter list is scrolled though nothing needs it"
+        page.close()
+    page = context.new_page()   # one chapter after the other in one tab: the list's place is kept
+    for name in (chapters[0], chapters[-1], chapters[0], chapters[len(chapters) // 2]):
+        page.goto(f"{server}/chapters/{name}")
+        page.wait_for_load_state("load")
+        assert _chapter_list(page)["inside"], f"{name}, reached from another chapter: the current chapter is hidden"
+    context.close()
