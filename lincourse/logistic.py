@@ -211,7 +211,8 @@ def _one_blas_thread():
     whose cores are shared (a JupyterHub or Binder node, a laptop running the browser too) a second
     BLAS thread costs more than it brings: the product waits for it whenever the system has
     descheduled it, and after the product it keeps spinning on a core the next line needs. Measured
-    on two shared cores (``tools/bench.py``): the 100,000 x 50 fit in about half the time.
+    on two cores (the 100,000 x 50 fit of ``tools/bench.py``, 11 fits each way): about half the time
+    when other programs kept the cores busy, the same time (7 % less) when they were nearly idle.
     """
     return _blas().limit(limits=1, user_api="blas")
 
