@@ -604,8 +604,10 @@ def _ch9_numbers():
          f"{table3.mean_predicted[0]:.3f} {table3.mean_predicted[-1]:.3f}" == "0.001 0.994"
          and table3.mean_predicted[0] < table3.low[0] and table3.mean_predicted[-1] > table3.high[-1]),
         ("gives $0.5 \\pm 0.35$, from $0.15$ to $0.85$", [f"{x:.2f}" for x in wilson_interval(2, 4)] == ["0.15", "0.85"]),
-        ("$[2.90, 11.69]$, lies a little to the right of the Wald interval $[2.75, 10.88]$",
+        ("$[2.90, 11.69]$, lies a little to the right of the Wald interval",
          [f"{x:.2f}" for x in profile] == ["2.90", "11.69"]),
+        ("both its ends are larger, by about 5% and 7%",
+         [round(100 * (p / w - 1)) for p, w in zip(profile, np.exp([v[2] - 1.96 * se[2], v[2] + 1.96 * se[2]]))] == [5, 7]),
         ("$\\mathrm{Dev} = 88.90$ on $387$ degrees of freedom", f"{dev:.2f}" == "88.90" and N - 11 == 387),
     ]
 
