@@ -243,9 +243,14 @@ class Chapter:
         practice = sum(e.minutes or 0 for e in self.exercises if bool(e.going_further) == going_further)
         return int(math.ceil(reading + practice))
 
+    @property
+    def opening(self):
+        """The chapter's first markdown cell: title, introduction, times and prerequisites."""
+        return next((source(c) for c in self.cells if c.cell_type == "markdown"), "")
+
     def stated_times(self):
         """``(core, going_further)`` minutes as the opening states them, or None."""
-        opening = next((source(c) for c in self.cells if c.cell_type == "markdown"), "")
+        opening = self.opening
         m = TIMES.search(opening)
         return (minutes_of(m.group("core")), minutes_of(m.group("further"))) if m else None
 
@@ -255,7 +260,7 @@ class Chapter:
         Only its first sentence counts (what Going further uses is said after it); "chapters 1 to 3"
         is a range.
         """
-        opening = next((source(c) for c in self.cells if c.cell_type == "markdown"), "")
+        opening = self.opening
         m = PREREQUISITES.search(opening)
         if not m:
             return []

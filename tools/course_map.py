@@ -37,7 +37,7 @@ def rows():
     lines = ["| | Chapter | Builds on | Lecture | Core | Going further |", "|---|---|---|---|---|---|"]
     for n, path in enumerate(cm.toc_chapters(), start=1):
         ch = cm.read(path)
-        lecture = re.search(r"(\d+)\s*minutes", cm.source(ch.cells[0])).group(1)
+        lecture = re.search(r"(\d+)\s*minutes", ch.opening).group(1)
         core, further = ch.stated_times()
         lines.append(f"| {n} | [{ch.title}](chapters/{path.name}): {TOPICS[n]} | {builds_on(ch)} | {lecture} min | "
                      f"about {cm.duration(core)} | about {cm.duration(further)} |")
