@@ -431,3 +431,25 @@ def test_the_scene_is_the_draw_order_of_both_renderers():
         assert not any(a.get_visible() for a in scene.drawables)
     assert all(a.get_visible() for a in scene.drawables)
     assert scene.limits == [(ax.get_xlim(), ax.get_ylim()) for ax in scene.axes]
+
+
+def test_player_path_data_is_relative_compact_and_exact_to_a_tenth_of_a_pixel():
+    """Relative path data adds back up to the rounded absolute positions; opaque same-style paths merge."""
+    from matplotlib.path import Path
+    from matplotlib.transforms import IdentityTransform
+
+    from lincourse.explorers._svg import _path_data, merge_paths
+
+    rng = np.random.default_rng(0)
+    xy = rng.uniform(-50, 400, size=(40, 2))
+    d = _path_data(Path(xy), IdentityTransform())
+    assert d.startswith("M") and d.count("l") == 39 and "M" not in d[1:]
+    numbers = [float(v) for v in re.findall(r"-?(?:\d+\.?\d*|\.\d+)", d)]
+    position = np.cumsum(np.array(numbers).reshape(-1, 2), axis=0)
+    assert np.allclose(position, np.round(xy, 1), atol=1e-9)
+    opaque = ['<path d="M1 2l3 4" fill="none" stroke="#000000"/>', '<path d="M5 6l1 1" fill="none" stroke="#000000"/>']
+    assert merge_paths(opaque) == '<path d="M1 2l3 4M5 6l1 1" fill="none" stroke="#000000"/>'
+    faint = [p.replace("/>", ' stroke-opacity="0.5"/>') for p in opaque]
+    assert merge_paths(faint) == "".join(faint)
+    mixed = [opaque[0], "<text x=\"1\">a</text>", opaque[1]]
+    assert merge_paths(mixed) == "".join(mixed)

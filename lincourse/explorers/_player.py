@@ -41,7 +41,7 @@ from pathlib import Path
 import matplotlib
 
 from ._engine import anchor, plain_label
-from ._svg import SVGLayerRenderer
+from ._svg import FONT, SVGLayerRenderer, merge_paths
 
 __all__ = ["player_grids", "player_html", "build_player", "frame", "DIR_VARIABLE", "URL_PLACEHOLDER",
            "MIN_POSITIONS", "MAX_ANGLE_STEP", "PLAYER_CSS", "PLAYER_JS", "make_readable"]
@@ -60,7 +60,7 @@ MAX_ANGLE_STEP = 15
 #: A step on any slider but the last lands in another chunk, of which it needs one frame: small
 #: chunks keep the prefetch of every one-step neighbour light (tens of kB gzipped on a 4G line).
 CHUNK_BYTES = 64_000
-_FORMAT_VERSION = "3"
+_FORMAT_VERSION = "4"
 
 
 # -- grids ----------------------------------------------------------------------------------------
@@ -139,7 +139,7 @@ class _Scene:
                 continue
             start = len(renderer.out)
             a.draw(renderer)
-            piece = "".join(renderer.out[start:]).replace(" \n", " ").replace("\n", " ")
+            piece = merge_paths(renderer.out[start:])
             if key is not None:
                 self._pieces[key] = piece
             pieces.append(piece)
@@ -357,7 +357,7 @@ def player_html(explorer, directory=None, base_url=URL_PLACEHOLDER):
         f'<svg class="lincourse-figure" viewBox="0 0 {width} {height}" '
         f'width="{width}" height="{height}" role="img" aria-label="{html.escape(caption)}"><defs>{clips}</defs>'
         f'<image href="{background}" width="{width}" height="{height}"/>'
-        f'<g class="lincourse-layer">{"".join(default_svg)}</g></svg></div>'
+        f'<g class="lincourse-layer" font-family="{FONT}">{"".join(default_svg)}</g></svg></div>'
         f'<pre class="lincourse-readout" aria-live="polite" aria-atomic="true">{html.escape(default_text)}</pre>'
         f'<script type="application/json">{payload}</script></figure>'
     )

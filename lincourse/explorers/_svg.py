@@ -17,6 +17,7 @@ from __future__ import annotations
 import base64
 import html
 import io
+import re
 
 import numpy as np
 from matplotlib.backend_bases import GraphicsContextBase, RendererBase
@@ -24,9 +25,10 @@ from matplotlib.path import Path
 from matplotlib.textpath import TextToPath
 from matplotlib.transforms import Affine2D
 
-__all__ = ["SVGLayerRenderer"]
+__all__ = ["SVGLayerRenderer", "merge_paths", "FONT"]
 
-_FONT = "DejaVu Sans, Bitstream Vera Sans, Verdana, Arial, sans-serif"
+#: The layer's font, written once on the layer's ``<g>`` (its texts inherit it), not on every text.
+FONT = "DejaVu Sans, Bitstream Vera Sans, Verdana, Arial, sans-serif"
 _MATH = {}
 _SIZES = {}
 _TEXT_TO_PATH = TextToPath()
@@ -38,17 +40,77 @@ def _num(x):
     return f"{x:.1f}".rstrip("0").rstrip(".") if abs(x) < 1e6 else "0"
 
 
-def _path_data(path, transform):
-    """The SVG path data of ``path`` under ``transform``: one command per segment, 0.1 px precision.
+def _tenths(t):
+    """An integer number of tenths as the shortest SVG number: 15 -> "1.5", -5 -> "-.5", 20 -> "2"."""
+    sign, t = ("-", -t) if t < 0 else ("", t)
+    whole, tenth = divmod(t, 10)
+    if not tenth:
+        return f"{sign}{whole}"
+    return f"{sign}{whole or ''}.{tenth}"
 
-    NaN vertices are dropped, as Agg drops them; curves stay curves.
+
+def _numbers(values):
+    """Numbers joined as SVG path data: a space only where a number does not start with "-"."""
+    return "".join((v if v.startswith("-") or i == 0 else " " + v) for i, v in enumerate(values))
+
+
+def _path_data(path, transform):
+    """The SVG path data of ``path`` under ``transform``, compact, at 0.1 px precision.
+
+    Coordinates are rounded to tenths of a pixel, then written relative to the current point
+    (``m l q c``, the SVG relative commands): short numbers, and no drift since every difference is
+    taken between rounded positions. Long polylines are simplified as Agg simplifies them when it
+    draws the live figure (``path.should_simplify``); NaN vertices are dropped, as Agg drops them;
+    curves stay curves.
     """
     out = []
-    for vertices, code in path.iter_segments(transform, remove_nans=True, simplify=False, curves=True):
+    cx = cy = sx = sy = 0  # the current point and the start of the subpath, in tenths of a pixel
+    for vertices, code in path.iter_segments(transform, remove_nans=True, simplify=None, curves=True):
         if code == Path.CLOSEPOLY:
-            out.append("z ")
+            out.append("z")
+            cx, cy = sx, sy
+            continue
+        if code == Path.STOP:
+            continue
+        points = [int(round(v * 10)) if abs(v) < 1e8 else 0 for v in vertices]
+        numbers = []
+        for i in range(0, len(points), 2):
+            numbers += [_tenths(points[i] - cx), _tenths(points[i + 1] - cy)]
+        command = _COMMANDS[code] if not out else _COMMANDS[code].lower()  # the first moveto is absolute
+        out.append(command + _numbers(numbers))
+        cx, cy = points[-2], points[-1]
+        if code == Path.MOVETO:
+            sx, sy = cx, cy
+    return "".join(out)
+
+
+_PATH = re.compile(r'<path d="([^"]*)"((?:(?!opacity)[^>])*)/>')
+
+
+def merge_paths(elements):
+    """``elements`` (SVG strings) as one string, consecutive opaque ``<path>`` elements of one style merged.
+
+    A collection (many segments, many markers) arrives as one ``<path>`` per item with the same
+    colours and widths; one element with all their subpaths draws the same pixels when nothing is
+    translucent (translucent overlaps would darken, so those are kept apart). Every path's data
+    starts with an absolute ``M``, so the subpaths keep their places.
+    """
+    parts = _PATH.split("".join(elements))  # text, d, style, text, d, style, ..., text
+    out, pending = [parts[0]], None
+    for k in range(1, len(parts), 3):
+        d, style, text = parts[k], parts[k + 1], parts[k + 2]
+        if pending is not None and pending[1] == style:
+            pending[0].append(d)
         else:
-            out.append(_COMMANDS[code] + " " + " ".join(f"{v:.1f}".rstrip("0").rstrip(".") for v in vertices) + " ")
+            if pending is not None:
+                out.append(f'<path d="{"".join(pending[0])}"{pending[1]}/>')
+            pending = ([d], style)
+        if text:
+            out.append(f'<path d="{"".join(pending[0])}"{pending[1]}/>')
+            out.append(text)
+            pending = None
+    if pending is not None:
+        out.append(f'<path d="{"".join(pending[0])}"{pending[1]}/>')
     return "".join(out)
 
 
@@ -141,8 +203,11 @@ class SVGLayerRenderer(RendererBase):
             attrs.append(f'stroke="{_color(rgb)}" stroke-width="{_num(self.points_to_pixels(lw))}"')
             if stroke_alpha < 1:
                 attrs.append(f'stroke-opacity="{stroke_alpha:.3g}"')
-            attrs.append(f'stroke-linecap="{_CAPS.get(gc.get_capstyle(), "butt")}" '
-                         f'stroke-linejoin="{gc.get_joinstyle() or "miter"}"')
+            cap, join = _CAPS.get(gc.get_capstyle(), "butt"), gc.get_joinstyle() or "miter"
+            if cap != "butt":  # SVG's defaults, "butt" and "miter", are not written
+                attrs.append(f'stroke-linecap="{cap}"')
+            if join != "miter":
+                attrs.append(f'stroke-linejoin="{join}"')
             offset, dashes = gc.get_dashes()
             if dashes is not None and len(dashes):
                 attrs.append('stroke-dasharray="' + ",".join(_num(self.points_to_pixels(v)) for v in dashes) + '"')
@@ -164,7 +229,7 @@ class SVGLayerRenderer(RendererBase):
             return
         size = self.points_to_pixels(prop.get_size_in_points())
         rgb = gc.get_rgb()
-        attrs = [f'x="{_num(x)}" y="{_num(y)}" font-size="{_num(size)}" font-family="{_FONT}" fill="{_color(rgb)}"']
+        attrs = [f'x="{_num(x)}" y="{_num(y)}" font-size="{_num(size)}" fill="{_color(rgb)}"']
         alpha = self._alpha(gc, rgb)
         if alpha < 1:
             attrs.append(f'fill-opacity="{alpha:.3g}"')

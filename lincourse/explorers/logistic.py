@@ -108,9 +108,10 @@ def sigmoid_fit():
 
     return Explorer(
         draw,
-        # every 0.1 on the website too: the chapter asks for the positions nearest the fit (1.1, -0.2)
+        # w every 0.1 on the website too (the chapter asks for 1.0, 1.1 and 3.3), b every 0.2 (it asks
+        # for 0, -0.2 and -0.6): 81 x 31 positions
         [Param("w", -4.0, 4.0, 0.1, 1.0, "weight w"),
-         Param("b", -3.0, 3.0, 0.1, 0.0, "offset b")],
+         Param("b", -3.0, 3.0, 0.1, 0.0, "offset b", player_step=0.2)],
         setup=setup,
         title="A sigmoid over labelled points",
         caption=("Twelve points on a line: blue circles (t = 1) drawn at height 1, orange squares (t = 0) at "
@@ -225,7 +226,7 @@ def gradient_descent(X=None, y=None, n_iter=100):
 
     return Explorer(
         draw,
-        [rate, Param("iteration", 0, n_iter, 1, 20, "iteration k")],
+        [rate, Param("iteration", 0, n_iter, 1, 20, "iteration k", player_step=5)],
         setup=setup,
         title="Gradient descent and the learning rate",
         caption=("Left: forty points, blue circles (t = 1) and orange squares (t = 0), with the probability "
