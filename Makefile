@@ -80,17 +80,19 @@ browser: install
 binder: install
 	$(BIN)/python -m pytest tests/site/test_binder.py -q -rs
 
-# The chapters in a real JupyterLab with a real kernel, driven in Chromium (three runs of every chapter).
+# The chapters in a real JupyterLab with a real kernel, driven in Chromium (two runs of every chapter: a fresh kernel, then over live explorers).
 lab-test: install
 	$(BIN)/python -m pytest tests/site/test_lab.py -q -rs
 
 # make test uses both cores: the steps below are one graph, run two at a time (make -j2), each printing
 # its output when it ends. The site's chain: the PDF (the site links it), the website with warnings as
-# errors, the class edition, the browser tests; beside it, the Binder environment (nbval on every chapter,
-# strict, in a fresh virtualenv with the pinned versions: the one nbval run of make test), the unit tests,
-# the JupyterLab test and, once the website is built, its accessibility tests.
+# errors, the class edition (from the website build's runs, not executed again), the browser tests;
+# beside it, the JupyterLab test, the unit tests, the accessibility tests (once the website is built)
+# and the Binder environment (nbval on every chapter, strict, in a fresh virtualenv with the pinned
+# versions: the one nbval run of make test). The order of the goals is the order make starts them in:
+# the long steps first, the short Binder step last, so that neither core waits at the end.
 test: install
-	$(MAKE) --no-print-directory -j2 --output-sync=target test-browser test-binder test-unit test-lab test-a11y
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-browser test-lab test-unit test-a11y test-binder
 	@echo "make test: all passed"
 
 test-pdf:
