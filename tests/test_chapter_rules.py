@@ -245,3 +245,23 @@ def test_the_text_speaks_to_its_readers():
             if cell.cell_type == "markdown" and ch.public(i):
                 hit = INTERNAL.search(cell.source)
                 assert not hit, f"{stem}: {hit.group(0)!r} in {cell.source[:80]!r}"
+
+
+def test_the_time_model_counts_the_code_a_reader_meets():
+    """Shown code and printed text at LINES_PER_MINUTE, a figure, an explorer; hidden input and Going further apart."""
+    import nbformat
+
+    v4 = nbformat.v4
+    shown = v4.new_code_cell("x = 1\n\n# a comment\nprint(x)", outputs=[v4.new_output("stream", name="stdout", text="1\n2\n")])
+    hidden = v4.new_code_cell("secret = 2", metadata={"tags": ["remove-input"]},
+                              outputs=[v4.new_output("display_data", data={"image/png": "iVBOR", "text/plain": "<Figure>"})])
+    explorer = v4.new_code_cell("lx.explore()", outputs=[v4.new_output(
+        "display_data", data={"application/vnd.jupyter.widget-view+json": {"model_id": "m"}, "text/plain": "w"})])
+    heading = v4.new_markdown_cell("## Going further: more", metadata={"tags": ["going-further"]})
+    further = v4.new_code_cell("a = 1\nb = 2\nc = 3", metadata={"tags": ["going-further"]})
+    nb = v4.new_notebook(cells=[v4.new_markdown_cell("# Title"), shown, hidden, explorer, heading, further])
+    ch = cm.of_notebook(nb)
+    assert ch.code() == (2 + 2 + 1, 1, 1)       # two code lines, two printed, the explorer's call; a figure; an explorer
+    assert ch.code(going_further=True) == (3, 0, 0)
+    reading = ch.words() / cm.WORDS_PER_MINUTE + 5 / cm.LINES_PER_MINUTE + cm.FIGURE_MINUTES + cm.EXPLORER_MINUTES
+    assert ch.minutes() == int(__import__("math").ceil(reading))

@@ -83,11 +83,11 @@ def test_explorer_builds_without_arguments_and_a_move_changes_png_and_readout(fa
 def test_explorer_sweeps_keep_fixed_axes(factory):
     """A full sweep of the angle renders every frame on unchanged axes (speed: see make bench)."""
     ex = factory()
-    limits = ex._limits()
+    limits = ex.scene().limits
     frames = set()
     for angle in range(0, 360, 20):
         frames.add(ex.set(angle=angle).png)
-        assert ex._limits() == limits
+        assert ex.scene().limits == limits
     assert len(frames) > 1
 
 

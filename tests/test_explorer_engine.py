@@ -296,9 +296,10 @@ def _outside_the_axes(ex):
                 or extent.y1 > box.y1 + 0.5):
             bad.append((type(artist).__name__, [round(v, 1) for v in extent.extents]))
 
-    for ax in ex._axes():
+    scene = ex.scene()
+    for ax in scene.axes:
         for a in ax.get_children():
-            if id(a) in ex._static or not a.get_visible() or isinstance(a, AxLine):
+            if id(a) in scene.static or not a.get_visible() or isinstance(a, AxLine):
                 continue
             if isinstance(a, (FancyArrowPatch, Line2D)) or a in ax.texts:
                 check(a, a.get_window_extent(renderer), ax.bbox)
@@ -388,3 +389,45 @@ def test_logistic_explorers_name_the_classes_by_their_targets_t(name):
 
 def test_gradient_descent_caption_names_the_targets():
     assert "(t = 1)" in lc.explorers.gradient_descent().caption
+
+
+def test_an_unknown_display_mode_is_an_error_naming_it_and_the_accepted_ones(monkeypatch):
+    from lincourse.explorers._engine import MODE_VARIABLE, display_mode
+
+    monkeypatch.setenv(MODE_VARIABLE, "widgets")
+    with pytest.raises(ValueError, match=r"'widgets'.*'widget', 'player', 'print'"):
+        display_mode()
+    ex = Explorer(lambda ax, a: ax.plot([0, 1], [0, a]) and None, [Param("a", 0, 2, 0.5, 1)], title="A line")
+    with pytest.raises(ValueError, match="'widgets'"):
+        ex._repr_mimebundle_()
+    for mode in ("widget", "player", "print"):
+        monkeypatch.setenv(MODE_VARIABLE, mode)
+        assert display_mode() == mode
+    monkeypatch.delenv(MODE_VARIABLE)
+    assert display_mode() == "widget"
+
+
+def test_the_scene_is_the_draw_order_of_both_renderers():
+    """``scene().drawables``: each panel's visible contents by z-order, then the titles and legends."""
+    def setup(ax):
+        ax[0].plot([0, 1], [0, 0], zorder=5)
+
+    def draw(ax, a):
+        ax[1].plot([0, 1], [a, a], zorder=3)
+        ax[0].plot([0, 1], [1, a], zorder=1)
+        ax[0].set_title(f"a = {a}")
+        ax[0].legend(["x"])
+
+    ex = Explorer(draw, [Param("a", 0, 2, 0.5, 1)], setup=setup, ncols=2)
+    scene = ex.scene()
+    assert len(scene.axes) == 2 and len(scene.static) == 1
+    lines = [a for a in scene.drawables if a in scene.axes[0].lines + scene.axes[1].lines]
+    assert [(a.axes is scene.axes[0], a.get_zorder()) for a in lines] == [(True, 1), (True, 5), (False, 3)]
+    tail = scene.drawables[len(lines):]
+    first, second = scene.axes
+    assert tail == [first.title, first._left_title, first._right_title, first.legend_,
+                    second.title, second._left_title, second._right_title]
+    with scene.hidden():
+        assert not any(a.get_visible() for a in scene.drawables)
+    assert all(a.get_visible() for a in scene.drawables)
+    assert scene.limits == [(ax.get_xlim(), ax.get_ylim()) for ax in scene.axes]

@@ -38,7 +38,7 @@ def _receive(slider, value):
 
 
 def _alt(ex):
-    return re.search(r"alt='([^']*)'", ex._image.value).group(1)
+    return re.search(r"alt='([^']*)'", ex.image_view.value).group(1)
 
 
 def test_a_float_from_the_browser_is_snapped_to_the_grid_and_written_back():
@@ -48,7 +48,7 @@ def test_a_float_from_the_browser_is_snapped_to_the_grid_and_written_back():
     assert ex.values["log_lr"] == 0.1
     assert slider.value == 0.1
     assert ex.readout == "run at 0.1"
-    assert "Error" not in ex._readout.value
+    assert "Error" not in ex.readout_view.value
 
 
 _EXPLORER = _rate_explorer()
@@ -61,7 +61,7 @@ def test_every_value_in_range_is_snapped_before_drawing(value):
     assert ex.values["log_lr"] in RATE.grid()
     assert ex.sliders["log_lr"].value == ex.values["log_lr"]
     assert ex.readout == f"run at {RATE.format(ex.values['log_lr'])}"
-    assert "Error" not in ex._readout.value
+    assert "Error" not in ex.readout_view.value
 
 
 def test_concurrent_messages_never_interleave_redraws_and_the_last_value_wins():
@@ -111,15 +111,15 @@ def test_an_error_while_drawing_is_shown_in_the_explorer_which_stays_usable():
     ex = Explorer(draw, [Param("a", 0, 1, 0.25, 0.25)], title="Fragile")
     slider = ex.sliders["a"]
     _receive(slider, 0.5)  # must not raise: an observer's exception would only reach the log
-    assert "Error: ValueError: no separator at a = 0.5" in ex._readout.value
-    assert "role='alert'" in ex._readout.value
+    assert "Error: ValueError: no separator at a = 0.5" in ex.readout_view.value
+    assert "role='alert'" in ex.readout_view.value
     _receive(slider, 0.75)
     assert ex.readout == "a = 0.75"
-    assert "Error" not in ex._readout.value
+    assert "Error" not in ex.readout_view.value
     assert "a = 0.75" in _alt(ex)
     # moving back to the value that failed shows the error again, not a stale figure's readout
     _receive(slider, 0.5)
-    assert "Error: ValueError" in ex._readout.value
+    assert "Error: ValueError" in ex.readout_view.value
 
 
 def test_slider_readouts_use_the_precision_of_the_step():
@@ -133,11 +133,11 @@ def test_the_live_image_has_alt_text_made_of_caption_and_readout():
     ex = _rate_explorer()
     ex.widget
     assert _alt(ex) == "A line whose slope is the rate. run at 0.0."
-    png = base64.b64decode(re.search(r"base64,([^']*)'", ex._image.value).group(1))
+    png = base64.b64decode(re.search(r"base64,([^']*)'", ex.image_view.value).group(1))
     assert png == ex.png
     _receive(ex.sliders["log_lr"], 0.30000000000000004)
     assert _alt(ex) == "A line whose slope is the rate. run at 0.3."
-    new_png = base64.b64decode(re.search(r"base64,([^']*)'", ex._image.value).group(1))
+    new_png = base64.b64decode(re.search(r"base64,([^']*)'", ex.image_view.value).group(1))
     assert new_png == ex.png and new_png != png
 
 
@@ -155,4 +155,4 @@ def test_a_value_from_the_browser_near_zero_is_zero_and_the_readout_has_no_negat
     assert ex.values["log_lr"] == 0.0 and str(ex.values["log_lr"]) == "0.0" and ex.sliders["log_lr"].value == 0.0
     _receive(ex.sliders["log_lr"], -0.1)
     assert ex.readout == "w = 0.000"  # -0.0000001 printed "-0.000"
-    assert "-0.000" not in ex._readout.value and "0.000" in _alt(ex)
+    assert "-0.000" not in ex.readout_view.value and "0.000" in _alt(ex)

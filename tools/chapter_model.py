@@ -42,6 +42,10 @@ TIMES = re.compile(r"\*\*Core:\*\*\s*about\s+(?P<core>[^.]+)\.\s*\*\*Going furth
 DECLARATION, ANSWER, HINT, SOLUTION, INSTRUCTOR = "exercise-declaration", "answer", "hint", "solution", "instructor"
 GOING_FURTHER = "going-further"
 WORDS_PER_MINUTE = 50   # technical prose, read with a pencil
+LINES_PER_MINUTE = 12   # code a reader runs, and what it prints, read line by line
+FIGURE_MINUTES = 1      # a figure, looked at
+EXPLORER_MINUTES = 3    # an explorer, moved and read
+WIDGET = "application/vnd.jupyter.widget-view+json"
 from lincourse.exercises._declare import WRITTEN  # noqa: E402  (the kinds' table: lincourse.exercises._canonical.KINDS)
 
 
@@ -205,9 +209,37 @@ class Chapter:
     def words(self, going_further=False):
         return sum(words(text) for _, text in self.prose(going_further))
 
+    def code(self, going_further=False):
+        """What the code cells a reader meets show: ``(lines, figures, explorers)``, core (default) or
+        the Going-further layer. Lines are the shown source (without blank and comment lines) and the
+        printed text; exercise declarations, answer cells and solutions are not counted (their minutes
+        are declared)."""
+        lines = figures = explorers = 0
+        for i, cell in enumerate(self.cells):
+            if (cell.cell_type != "code" or not self.public(i) or i in self.roles
+                    or self.is_going_further(i) != going_further):
+                continue
+            if not tags(cell) & {"remove-input", "hide-input"}:
+                lines += sum(1 for line in source(cell).splitlines() if line.strip() and not line.strip().startswith("#"))
+            for out in cell.get("outputs", []):
+                data = out.get("data", {})
+                if out.get("output_type") == "stream":
+                    lines += len(out.get("text", "").splitlines())
+                elif WIDGET in data:
+                    explorers += 1
+                elif "image/png" in data or "image/svg+xml" in data:
+                    figures += 1
+                else:
+                    text = next((data[k] for k in ("text/markdown", "text/html", "text/plain") if k in data), "")
+                    lines += len((text if isinstance(text, str) else "".join(text)).splitlines())
+        return lines, figures, explorers
+
     def minutes(self, going_further=False):
-        """Student minutes: reading at :data:`WORDS_PER_MINUTE` plus the declared minutes."""
-        reading = self.words(going_further) / WORDS_PER_MINUTE
+        """Student minutes: the prose at :data:`WORDS_PER_MINUTE`, the code and its output at
+        :data:`LINES_PER_MINUTE`, each figure and explorer, and the declared minutes."""
+        lines, figures, explorers = self.code(going_further)
+        reading = (self.words(going_further) / WORDS_PER_MINUTE + lines / LINES_PER_MINUTE
+                   + figures * FIGURE_MINUTES + explorers * EXPLORER_MINUTES)
         practice = sum(e.minutes or 0 for e in self.exercises if bool(e.going_further) == going_further)
         return int(math.ceil(reading + practice))
 

@@ -39,7 +39,7 @@ import numpy as np
 
 from ..plotting import new_figure
 
-__all__ = ["Param", "Explorer", "display_mode"]
+__all__ = ["Param", "Explorer", "Scene", "display_mode"]
 
 #: Environment variable that selects how explorers display: "widget" (live sliders, the default),
 #: "player" (the kernel-free precomputed player, used when the website is built) or "print" (the
@@ -51,10 +51,20 @@ MODE_VARIABLE = "LINCOURSE_EXPLORER_MODE"
 PRINT_MIME = "application/vnd.lincourse.explorer+json"
 
 
+#: The accepted values of :data:`MODE_VARIABLE`.
+MODES = ("widget", "player", "print")
+
+
 def display_mode():
-    """How explorers display in this process: ``"widget"``, ``"player"`` or ``"print"``."""
-    mode = os.environ.get(MODE_VARIABLE, "widget")
-    return mode if mode in ("widget", "player", "print") else "widget"
+    """How explorers display in this process: ``"widget"``, ``"player"`` or ``"print"``.
+
+    An unset (or empty) :data:`MODE_VARIABLE` means ``"widget"``; any other value than those three
+    is a ValueError that names it, rather than a silent fall-back to widgets.
+    """
+    mode = os.environ.get(MODE_VARIABLE) or "widget"
+    if mode not in MODES:
+        raise ValueError(f"{MODE_VARIABLE}={mode!r} is not a display mode; use one of {', '.join(map(repr, MODES))}")
+    return mode
 
 
 @dataclass(frozen=True)
@@ -184,7 +194,7 @@ class Explorer:
         self.figure, self.ax = new_figure(*figsize, dpi=dpi, ncols=ncols)
         if setup is not None:
             setup(self.ax)
-        self._static = {id(a) for a in self._artists()}
+        self._static = frozenset(id(a) for a in Scene(self.ax, frozenset()).artists())
         self.values = {p.name: p.clip(p.default) for p in self.params}
         self.readout = ""
         self._png = None
@@ -197,18 +207,22 @@ class Explorer:
         self.figure.set_layout_engine("none")
 
     # -- drawing ---------------------------------------------------------------------------------
-    def _axes(self):
-        return list(np.atleast_1d(self.ax))
+    def scene(self):
+        """The explorer's current frame as both renderers draw it: a :class:`Scene`.
 
-    def _artists(self):
-        for ax in self._axes():
-            yield from (*ax.lines, *ax.collections, *ax.patches, *ax.texts, *ax.images, *ax.artists)
+        The live widget (a PNG) and the website player (SVG) both draw ``scene().drawables`` in
+        that order over a background drawn inside ``scene().hidden()``, so the draw order is
+        decided here, once.
+        """
+        return Scene(self.ax, self._static)
 
     def _redraw(self):
         with self._lock():  # one redraw at a time (see _lock)
-            for artist in [a for a in self._artists() if id(a) not in self._static]:
-                artist.remove()
-            for ax in self._axes():
+            scene = self.scene()
+            for artist in list(scene.artists()):
+                if id(artist) not in scene.static:
+                    artist.remove()
+            for ax in scene.axes:
                 ax.set_prop_cycle(None)  # same values, same colours: draw stays a function of its parameters
             text = self._draw(self.ax, **self.values)
             self.readout = "" if text is None else no_negative_zero(str(text))
@@ -223,15 +237,12 @@ class Explorer:
             self._png = self._render_png()
         return self._png
 
-    def _limits(self):
-        return [(ax.get_xlim(), ax.get_ylim()) for ax in self._axes()]
-
     def _render_png(self):
         """Render with a cached background: axes, ticks, labels and grid are drawn once.
 
-        Only the contents (points, lines, patches, texts, images) and the titles and legends are
-        drawn on each move, in z-order, over a copy of the background. The background is redrawn
-        when the axes limits change.
+        Only the scene's drawables (points, lines, patches, texts, images, then titles and legends)
+        are drawn on each move, in the scene's order, over a copy of the background. The background
+        is redrawn when the axes limits change.
         """
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from PIL import Image
@@ -240,48 +251,19 @@ class Explorer:
         if not isinstance(fig.canvas, FigureCanvasAgg):
             FigureCanvasAgg(fig)
         canvas = fig.canvas
-        contents, extras = self._drawables()
-        if self._background is None or self._background[0] != self._limits():
-            with self._hidden(contents + extras):
+        scene = self.scene()
+        if self._background is None or self._background[0] != scene.limits:
+            with scene.hidden():
                 canvas.draw()
-                self._background = (self._limits(), canvas.copy_from_bbox(fig.bbox))
+                self._background = (scene.limits, canvas.copy_from_bbox(fig.bbox))
         canvas.restore_region(self._background[1])
         renderer = canvas.get_renderer()
-        for ax in self._axes():
-            mine = [a for a in contents if a.axes is ax]
-            for a in sorted(mine, key=lambda a: a.get_zorder()):
-                a.draw(renderer)
-        for a in extras:
+        for a in scene.drawables:
             a.draw(renderer)
         buf = io.BytesIO()
         Image.frombuffer("RGBA", canvas.get_width_height(), canvas.buffer_rgba(), "raw", "RGBA", 0, 1).convert(
             "RGB").save(buf, format="PNG", compress_level=1)
         return buf.getvalue()
-
-    def _drawables(self):
-        """``(contents, extras)``: the visible artists ``draw`` may change, and the titles and legends."""
-        contents = [a for a in self._artists() if a.get_visible()]
-        extras = []
-        for ax in self._axes():
-            extras += _titles(ax)
-            if ax.legend_ is not None:
-                extras.append(ax.legend_)
-        return contents, [a for a in extras if a.get_visible()]
-
-    @contextlib.contextmanager
-    def _hidden(self, artists):
-        """Hide ``artists`` while the background (axes, ticks, labels) is drawn, then show them again."""
-        titles = [a for a in artists if hasattr(a, "get_position")]
-        positions = [a.get_position() for a in titles]
-        for a in artists:
-            a.set_visible(False)
-        try:
-            yield
-        finally:
-            for a in artists:
-                a.set_visible(True)
-            for a, xy in zip(titles, positions):  # a draw with hidden contents moves the titles away
-                a.set_position(xy)
 
     def set(self, **values):
         """Move sliders to ``values`` (snapped to their grid) and redraw once; returns self.
@@ -312,7 +294,12 @@ class Explorer:
     # -- live widget -----------------------------------------------------------------------------
     @property
     def widget(self):
-        """The ipywidgets interface (a VBox of title, sliders, image and readout), built on first use."""
+        """The ipywidgets interface (a VBox of title, sliders, image and readout), built on first use.
+
+        Its parts: :attr:`sliders`, ``image_view`` (an HTML widget holding the figure as an ``<img>``
+        whose alt text is the caption and the readout) and ``readout_view`` (the readout, and an
+        error message when ``draw`` failed).
+        """
         if self._widget is None:
             with self._lock():
                 if self._widget is None:
@@ -353,13 +340,13 @@ class Explorer:
             self._sliders[p.name] = slider
         # The image is an <img> in an HTML widget rather than an ipywidgets Image, which has no alt
         # text: here the alt text is the caption and the readout, updated with every move.
-        self._image = W.HTML(self._image_html())
-        self._image.add_class("lincourse-explorer-image")
-        self._readout = W.HTML(self._readout_html())
-        self._readout.add_class("lincourse-explorer-readout")
+        self.image_view = W.HTML(self._image_html())
+        self.image_view.add_class("lincourse-explorer-image")
+        self.readout_view = W.HTML(self._readout_html())
+        self.readout_view.add_class("lincourse-explorer-readout")
         header = [W.HTML(f"<b>{html.escape(self.title)}</b>")] if self.title else []
         footer = [W.HTML(f"<small>{html.escape(self.caption)}</small>")] if self.caption else []
-        self._widget = W.VBox(header + list(self._sliders.values()) + [self._image, self._readout] + footer)
+        self._widget = W.VBox(header + list(self._sliders.values()) + [self.image_view, self.readout_view] + footer)
         self._widget.add_class("lincourse-explorer")
 
     def _on_slider(self, change):
@@ -401,12 +388,12 @@ class Explorer:
     def _show(self):
         """Put the current figure, alt text and readout into the widgets (under the lock)."""
         self._error = ""
-        self._image.value = self._image_html()
-        self._readout.value = self._readout_html()
+        self.image_view.value = self._image_html()
+        self.readout_view.value = self._readout_html()
 
     def _show_error(self, message):
         self._error = message
-        self._readout.value = self._readout_html()
+        self.readout_view.value = self._readout_html()
 
     def _alt_text(self):
         """The live image's alt text: the caption, then the readout."""
@@ -454,6 +441,59 @@ class Explorer:
         bundle = self.widget._repr_mimebundle_()
         bundle["text/plain"] = repr(self)
         return bundle
+
+
+class Scene:
+    """One frame of an explorer, as the live widget and the website player both draw it.
+
+    Attributes
+    ----------
+    axes : list of Axes
+        The explorer's panels, left to right.
+    static : frozenset of int
+        The ids of the artists ``setup`` drew: ``draw`` never changes them.
+    drawables : list of Artist
+        What is drawn over the background, in drawing order: the visible contents of each panel
+        (lines, collections, patches, texts, images) by z-order, panel after panel, then each
+        panel's titles and legend.
+    limits : list of ((float, float), (float, float))
+        Each panel's x and y limits: the background changes only when they do.
+    """
+
+    def __init__(self, ax, static):
+        self.axes = list(np.atleast_1d(ax))
+        self.static = static
+        contents = [a for a in self.artists() if a.get_visible()]
+        ordered = []
+        for ax in self.axes:
+            ordered += sorted((a for a in contents if a.axes is ax), key=lambda a: a.get_zorder())
+        extras = []
+        for ax in self.axes:
+            extras += _titles(ax)
+            if ax.legend_ is not None:
+                extras.append(ax.legend_)
+        self.drawables = ordered + [a for a in extras if a.get_visible()]
+        self.limits = [(ax.get_xlim(), ax.get_ylim()) for ax in self.axes]
+
+    def artists(self):
+        """Every artist of the panels' contents (lines, collections, patches, texts, images), visible or not."""
+        for ax in self.axes:
+            yield from (*ax.lines, *ax.collections, *ax.patches, *ax.texts, *ax.images, *ax.artists)
+
+    @contextlib.contextmanager
+    def hidden(self):
+        """Hide the drawables while the background (axes, ticks, labels) is drawn, then show them again."""
+        titles = [a for a in self.drawables if hasattr(a, "get_position")]
+        positions = [a.get_position() for a in titles]
+        for a in self.drawables:
+            a.set_visible(False)
+        try:
+            yield
+        finally:
+            for a in self.drawables:
+                a.set_visible(True)
+            for a, xy in zip(titles, positions):  # a draw with hidden contents moves the titles away
+                a.set_position(xy)
 
 
 def anchor(title):

@@ -77,7 +77,11 @@ def player_grids(explorer):
 
 # -- rendering ------------------------------------------------------------------------------------
 class _Scene:
-    """What every frame of one explorer shares: sizes, clip rectangles, the background, static SVG."""
+    """What every frame of one explorer shares: sizes, clip rectangles, the background, static SVG.
+
+    The artists and their order come from the explorer's own :meth:`~._engine.Explorer.scene`, the
+    one the live widget draws.
+    """
 
     def __init__(self, explorer, key):
         from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -90,26 +94,25 @@ class _Scene:
         self.canvas = fig.canvas
         self.width, self.height = (int(v) for v in self.canvas.get_width_height())
         self.dpi = fig.dpi
+        scene = explorer.scene()
         self.clips = {}
-        for k, ax in enumerate(explorer._axes()):
+        for k, ax in enumerate(scene.axes):
             self.clips[tuple(round(v, 1) for v in ax.bbox.extents)] = f"lc{key[:10]}c{k}"
-        self._static = {}
+        self._pieces = {}
         self._image_type = AxesImage
         # Legends made by ``setup`` never change: kept (so their ids stay theirs) and drawn once.
-        self._keep = [ax.legend_ for ax in explorer._axes() if ax.legend_ is not None]
-        self._static_ids = set(explorer._static) | {id(a) for a in self._keep}
+        self._static_ids = set(scene.static) | {id(ax.legend_) for ax in scene.axes if ax.legend_ is not None}
         # Images (the probability field) go to the page at their data resolution; the browser
         # smooths them when it scales them up, as the live figure's bilinear interpolation does.
-        for ax in explorer._axes():
+        for ax in scene.axes:
             for image in ax.images:
                 image.set_interpolation("none")
 
     def background_png(self):
-        """The figure with every artist, title and legend hidden: drawn once, as a palette PNG."""
+        """The figure with every drawable hidden: drawn once, as a palette PNG."""
         from PIL import Image
 
-        contents, extras = self.explorer._drawables()
-        with self.explorer._hidden(contents + extras):
+        with self.explorer.scene().hidden():
             self.canvas.draw()
             rgb = Image.frombuffer("RGBA", self.canvas.get_width_height(), self.canvas.buffer_rgba(), "raw", "RGBA",
                                    0, 1).convert("RGB")
@@ -119,16 +122,11 @@ class _Scene:
         return buf.getvalue()
 
     def layer(self):
-        """The SVG elements of the explorer's current state, one string per artist, in drawing order."""
-        ex = self.explorer
+        """The SVG elements of the explorer's current state, one string per drawable, in the scene's order."""
         measure = self.canvas.get_renderer()
         renderer = SVGLayerRenderer(self.width, self.height, self.dpi, measure, self.clips)
-        contents, extras = self.explorer._drawables()
-        ordered = []
-        for ax in ex._axes():
-            ordered += sorted((a for a in contents if a.axes is ax), key=lambda a: a.get_zorder())
         pieces = []
-        for a in ordered + extras:
+        for a in self.explorer.scene().drawables:
             if id(a) in self._static_ids and not isinstance(a, self._image_type):
                 key = id(a)
             elif hasattr(a, "legend_handles"):  # a legend made by draw: the same entries, same place, same look
@@ -136,14 +134,14 @@ class _Scene:
                 key = ("legend", id(a.axes), box, tuple(t.get_text() for t in a.texts))
             else:
                 key = None
-            if key is not None and key in self._static:
-                pieces.append(self._static[key])
+            if key is not None and key in self._pieces:
+                pieces.append(self._pieces[key])
                 continue
             start = len(renderer.out)
             a.draw(renderer)
             piece = "".join(renderer.out[start:]).replace(" \n", " ").replace("\n", " ")
             if key is not None:
-                self._static[key] = piece
+                self._pieces[key] = piece
             pieces.append(piece)
         return [p for p in pieces if p]
 
