@@ -80,17 +80,22 @@ browser: install
 binder: install
 	$(BIN)/python -m pytest tests/site/test_binder.py -q -rs
 
-# The chapters in a real JupyterLab with a real kernel, driven in Chromium (three runs of every chapter).
+# The chapters in a real JupyterLab with a real kernel, driven in Chromium (two runs of every chapter: a fresh kernel, then over live explorers).
 lab-test: install
 	$(BIN)/python -m pytest tests/site/test_lab.py -q -rs
 
 # make test uses both cores: the steps below are one graph, run two at a time (make -j2), each printing
-# its output when it ends. The site's chain: the PDF (the site links it), the website with warnings as
-# errors, the class edition, the browser tests; beside it, the Binder environment (nbval on every chapter,
-# strict, in a fresh virtualenv with the pinned versions: the one nbval run of make test), the unit tests,
-# the JupyterLab test and, once the website is built, its accessibility tests.
+# its output when it ends, in two lines of about the same length (make would otherwise start whichever
+# step it reaches first when a core frees, and the site's long chain could wait behind the unit tests):
+# - the site: the PDF (the site links it), the website with warnings as errors, the class edition
+#   (from the website build's runs, not executed again), the browser tests, then the Binder environment
+#   (nbval on every chapter, strict, in a fresh virtualenv with the pinned versions: the one nbval run
+#   of make test);
+# - beside it: the JupyterLab test, the unit tests, then the accessibility tests (once the website is built).
+# The `|` prerequisites only order the steps; each step still runs on its own with `make test-<step>`
+# (it then runs the steps it is ordered after too).
 test: install
-	$(MAKE) --no-print-directory -j2 --output-sync=target test-browser test-binder test-unit test-lab test-a11y
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-binder test-a11y
 	@echo "make test: all passed"
 
 test-pdf:
@@ -106,13 +111,13 @@ test-class: test-html
 test-browser: test-class
 	$(SITE_TESTS) tests/site --ignore=tests/site/test_accessibility.py
 
-test-a11y: test-html
+test-a11y: test-html | test-unit
 	$(SITE_TESTS) tests/site/test_accessibility.py
 
-test-binder:
+test-binder: | test-browser
 	$(MAKE) --no-print-directory binder
 
-test-unit:
+test-unit: | test-lab
 	$(MAKE) --no-print-directory unit
 
 test-lab:
