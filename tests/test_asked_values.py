@@ -15,7 +15,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from nbclient import NotebookClient
+from execute_notebooks import run_notebook
 
 ROOT = Path(__file__).resolve().parents[1]
 CHAPTERS = sorted((ROOT / "chapters").glob("*.ipynb"))
@@ -55,7 +55,7 @@ def test_every_setting_a_chapter_makes_is_declared_and_a_player_position(path, m
     nb = nbformat.read(path, as_version=4)
     nb.cells.insert(0, nbformat.v4.new_code_cell(RECORD))
     nb.cells.append(nbformat.v4.new_code_cell(REPORT))
-    NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
+    run_notebook(nb, path.parent)
     printed = "".join(o.get("text", "") for o in nb.cells[-1].outputs if o.get("output_type") == "stream")
     result = json.loads(next(line for line in printed.splitlines() if line.startswith('{"problems"')))
     assert result["problems"] == [], f"{path.name}: settings that are not declared in asked= or not player positions"

@@ -107,7 +107,7 @@ def _solution_lines(nb):
 
 @pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
 def test_chapter_student_edition_has_no_solution_and_runs(path, tmp_path):
-    from nbclient import NotebookClient
+    from execute_notebooks import run_notebook
 
     nb = nbformat.read(path, as_version=4)
     secret = _solution_lines(nb)
@@ -121,8 +121,7 @@ def test_chapter_student_edition_has_no_solution_and_runs(path, tmp_path):
     dropped = lambda i: model.is_solution(i) or model.is_instructor(i) or model.is_declaration(i)
     assert all(c.id in kept for i, c in enumerate(model.cells)          # hints and the Going-further layer stay
                if (model.roles.get(i) == "hint" or model.is_going_further(i)) and not dropped(i))
-    NotebookClient(student, timeout=300, kernel_name="python3",
-                   resources={"metadata": {"path": str(ROOT / "chapters")}}).execute()
+    run_notebook(student, ROOT / "chapters")
 
 
 def test_class_edition_keeps_the_answer_boxes_and_drops_solutions_notes_and_buttons(tmp_path):

@@ -106,17 +106,16 @@ def graded_variants(notebook, keys, seeds, timeout=600):
     """``{key: {seed: variant record}}``: the chapter's declarations run in a fresh kernel (as
     ``tools/build_exercises.py`` runs them), then each varied exercise drawn for each seed."""
     import nbformat
-    from nbclient import NotebookClient
 
     import chapter_model as cm
+    from execute_notebooks import run_notebook
 
     ch = cm.read(notebook)
     nb = ch.nb
     last = max(i for i, c in enumerate(ch.cells) if c.cell_type == "code" and ch.is_declaration(i))
     nb.cells = [c for i, c in enumerate(ch.cells[:last + 1]) if c.cell_type == "code" and not ch.is_solution(i)]
     nb.cells.append(nbformat.v4.new_code_cell(_DUMP % (list(seeds), list(keys))))
-    NotebookClient(nb, timeout=timeout, kernel_name="python3",
-                   resources={"metadata": {"path": str(Path(notebook).parent)}}).execute()
+    run_notebook(nb, Path(notebook).parent, timeout=timeout)
     text = "".join(o.get("text", "") for o in nb.cells[-1].outputs if o.get("name") == "stdout")
     return json.loads(text.strip().splitlines()[-1])
 

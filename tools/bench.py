@@ -78,17 +78,13 @@ SLIDER_CODE = textwrap.dedent("""
 
 
 def slider_latency():
-    from jupyter_client.manager import start_new_kernel
+    from execute_notebooks import started_kernel
 
-    km, kc = start_new_kernel(kernel_name="python3")
-    try:
-        output = []
+    output = []
+    with started_kernel() as (km, kc):
         kc.execute_interactive(SLIDER_CODE, timeout=600,
                                output_hook=lambda m: output.append(m["content"].get("text", ""))
                                if m["msg_type"] == "stream" else None)
-    finally:
-        kc.stop_channels()
-        km.shutdown_kernel(now=True)
     text = "".join(output)
     return json.loads(text[text.index("RESULT") + 6:])
 

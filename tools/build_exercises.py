@@ -72,7 +72,8 @@ def run_declarations(path, timeout=600):
     import hashlib
 
     import nbformat
-    from nbclient import NotebookClient
+
+    from execute_notebooks import run_notebook
 
     ch = cm.read(path)
     nb = ch.nb
@@ -81,8 +82,7 @@ def run_declarations(path, timeout=600):
         return [], {}
     cells = [c for i, c in enumerate(ch.cells[:declarations[-1] + 1]) if c.cell_type == "code" and not ch.is_solution(i)]
     nb.cells = cells + [nbformat.v4.new_code_cell(_DUMP)]
-    NotebookClient(nb, timeout=timeout, kernel_name="python3",
-                   resources={"metadata": {"path": str(Path(path).parent)}}).execute()
+    run_notebook(nb, Path(path).parent, timeout=timeout)
     text = "".join(o.get("text", "") for o in nb.cells[-1].outputs if o.get("name") == "stdout")
     records, references = json.loads(text.strip().splitlines()[-1])
     PRIVATE.mkdir(parents=True, exist_ok=True)

@@ -27,9 +27,11 @@ Two things are (re)written on every run, idempotently, so that a notebook opens 
 """
 
 import argparse
+import contextlib
 import os
 import re
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -111,42 +113,69 @@ def kernel_metadata(nb, language_info=None):
 
 def _language_info():
     """The ``language_info`` that the ``python3`` kernel reports (one short kernel start)."""
-    from jupyter_client.manager import start_new_kernel
-
-    km, kc = start_new_kernel(kernel_name=KERNEL)
-    try:
+    with started_kernel() as (km, kc):
         msg_id = kc.kernel_info()
         reply = kc.get_shell_msg(timeout=60)
         while reply["parent_header"].get("msg_id") != msg_id:
             reply = kc.get_shell_msg(timeout=60)
         return reply["content"]["language_info"]
-    finally:
-        kc.stop_channels()
-        km.shutdown_kernel(now=True)
 
 
-def prepare(path):
-    """Setup cell and metadata only (no execution): returns True when the file changed."""
-    import nbformat
+@contextlib.contextmanager
+def local_kernel_config():
+    """The configuration of every kernel the tools and the tests start: it talks over local (IPC)
+    sockets in a private temporary directory, removed afterwards, not over TCP ports.
 
-    before = Path(path).read_text()
-    nb = nbformat.read(path, as_version=4)
-    nb.metadata.pop("widgets", None)
-    kernel_metadata(ensure_setup_cell(nb))
-    nbformat.write(nb, path)
-    return Path(path).read_text() != before
+    jupyter_client gives a TCP kernel free ports that the kernel binds only later; when several
+    kernels start at once (``make test`` runs two steps side by side), another process can take a
+    port in between and the kernel dies with "Address already in use". Local sockets in a directory
+    of one's own cannot be taken.
+    """
+    from traitlets.config import Config
+
+    with tempfile.TemporaryDirectory(prefix="lincourse-kernel-") as directory:
+        config = Config()
+        config.KernelManager.transport = "ipc"
+        config.KernelManager.ip = os.path.join(directory, "kernel")
+        yield config
+
+
+@contextlib.contextmanager
+def started_kernel():
+    """``(manager, client)`` of a running ``python3`` kernel over local sockets, shut down on exit."""
+    from jupyter_client.manager import KernelManager
+
+    with local_kernel_config() as config:
+        km = KernelManager(kernel_name=KERNEL, config=config)
+        km.start_kernel()
+        kc = km.client()
+        kc.start_channels()
+        try:
+            kc.wait_for_ready(timeout=60)
+            yield km, kc
+        finally:
+            kc.stop_channels()
+            km.shutdown_kernel(now=True)
+
+
+def run_notebook(nb, directory, timeout=300, **options):
+    """Execute notebook ``nb`` in place, in a fresh ``python3`` kernel working in ``directory`` (over
+    local sockets, see :func:`local_kernel_config`); ``options`` go to ``nbclient.NotebookClient``."""
+    from nbclient import NotebookClient
+
+    with local_kernel_config() as config:
+        NotebookClient(nb, timeout=timeout, kernel_name=KERNEL, config=config,
+                       resources={"metadata": {"path": str(directory)}}, **options).execute()
+    return nb
 
 
 def execute(path, timeout=300):
     import nbformat
-    from nbclient import NotebookClient
 
     nb = nbformat.read(path, as_version=4)
     nb.metadata.pop("widgets", None)
     ensure_setup_cell(nb)
-    client = NotebookClient(nb, timeout=timeout, kernel_name=KERNEL, store_widget_state=False,
-                            record_timing=False, resources={"metadata": {"path": str(Path(path).parent)}})
-    client.execute()
+    run_notebook(nb, Path(path).parent, timeout=timeout, store_widget_state=False, record_timing=False)
     nb.metadata.pop("widgets", None)
     kernel_metadata(nb, language_info=nb.metadata.get("language_info"))  # nbclient stored the kernel's
     for cell in nb.cells:

@@ -26,8 +26,10 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
+from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
@@ -79,10 +81,14 @@ def lab(tmp_path_factory):
         path = settings / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(values))
-    for d in ("workspaces", "config", "runtime", "ipython"):
+    for d in ("workspaces", "config", "ipython"):
         (tmp / d).mkdir()
+    # The kernels talk over local sockets in the runtime directory, not TCP ports (another test step
+    # running beside this one could take a kernel's port before it binds it); a short path, since a
+    # socket's path is limited to about 100 characters.
+    runtime = Path(tempfile.mkdtemp(prefix="lab-"))
     port, token = _free_port(), secrets.token_hex(16)
-    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp / "config"), JUPYTER_RUNTIME_DIR=str(tmp / "runtime"),
+    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp / "config"), JUPYTER_RUNTIME_DIR=str(runtime),
                IPYTHONDIR=str(tmp / "ipython"), MPLBACKEND="agg", LINCOURSE_EXPLORER_MODE="widget",
                JUPYTER_PLATFORM_DIRS="1")
     log = open(tmp / "server.log", "w")
@@ -92,7 +98,8 @@ def lab(tmp_path_factory):
          f"--ServerApp.root_dir={notebooks}", f"--LabApp.user_settings_dir={settings}",
          f"--LabApp.workspaces_dir={tmp / 'workspaces'}", "--LabApp.expose_app_in_browser=True",
          "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-         "--LabApp.extension_manager=readonly", "--LabApp.news_url=None", "--allow-root"],
+         "--LabApp.extension_manager=readonly", "--LabApp.news_url=None", "--KernelManager.transport=ipc",
+         "--allow-root"],
         cwd=notebooks, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -115,6 +122,7 @@ def lab(tmp_path_factory):
             server.kill()
             server.wait()
         log.close()
+        shutil.rmtree(runtime, ignore_errors=True)
 
 
 @pytest.fixture(scope="module")
