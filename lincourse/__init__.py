@@ -21,7 +21,7 @@ from importlib import metadata as _metadata
 
 from . import datasets, exercises, explorers, plotting
 from ._source import show_source
-from ._validation import ConvergenceWarning, NotFittedError, SeparationWarning
+from ._validation import ConvergenceWarning, InvalidParameterError, NotFittedError, SeparationWarning
 from .geometry import (
     augment,
     best_line_on_grid,
@@ -73,6 +73,7 @@ __all__ = [
     "plotting",
     # errors and warnings
     "ConvergenceWarning",
+    "InvalidParameterError",
     "NotFittedError",
     "SeparationWarning",
     # reading the library's own code

@@ -167,7 +167,8 @@ class LogisticRegression(LinearClassifier):
         """Set ``separation_`` and warn when no minimiser exists or the iterations ran out."""
         self.separation_ = None
         if np.isinf(self.C) and isinstance(problem, _Binary):
-            self.separation_ = _separation_after_fit(problem.X, problem.t, v, problem.scores(v))
+            self.separation_ = _separation_after_fit(problem.X, problem.t, v, problem.scores(v),
+                                                     problem.last_curvature)
         elif np.isinf(self.C) and problem.saturated(v):
             self.separation_ = "complete"
         if self.separation_ not in (None, "overlap"):
@@ -241,7 +242,7 @@ class _Binary(_Model):
 
     def __init__(self, X, t, penalty):
         self.X, self.t, self.penalty, self.start = X, t, penalty, np.zeros(X.shape[1])
-        self._v = self._S = None
+        self._v = self._S = self.last_curvature = None
 
     def weights(self, w):
         return w
@@ -253,7 +254,8 @@ class _Binary(_Model):
         return _logistic_gradient(self.X, self.t, self.scores(w)) + self.penalty * w
 
     def hessian(self, w):
-        return _logistic_hessian(self.X, self.scores(w)) + np.diag(self.penalty)
+        self.last_curvature = _logistic_hessian(self.X, self.scores(w))  # reused by the separation check
+        return self.last_curvature + np.diag(self.penalty)
 
 
 class _Softmax(_Model):

@@ -186,13 +186,15 @@ def _konis_direction(A):
     return v
 
 
-def _separation_after_fit(X, t, w, s):
+def _separation_after_fit(X, t, w, s, H=None):
     """"overlap", "quasi-complete" or "complete" for an unpenalised fit on the design ``X`` ending at ``w``.
 
     Chapter 8. ``LogisticRegression.fit`` calls it with its checked design ``X``, targets ``t`` in
-    {0, 1}, final weights ``w`` and their scores ``s = X w``. A cheap proof that the classes overlap comes first, from the gradient at ``w``; only
-    when it fails (probabilities near 0 or 1, a large gradient) do the linear programs of
-    :func:`check_separation` decide.
+    {0, 1}, final weights ``w``, their scores ``s = X w`` and the last Hessian ``H = X^T S X / N``
+    its solver computed (at any weights: the proof below only uses ``p_i (1 - p_i) <= 1/4``, which
+    holds at every weight vector), or None to compute it at ``s``. A cheap proof that the classes
+    overlap comes first, from the gradient at ``w``; only when it fails (probabilities near 0 or 1,
+    a large gradient) do the linear programs of :func:`check_separation` decide.
 
     The proof: with ``y_i = 2 t_i - 1``, ``a_i = y_i x_i`` and ``lambda_i = |p_i - t_i| > 0``, the
     gradient is ``g = -A^T lambda / N``. A separating direction, a unit ``v`` with ``A v >= 0``,
@@ -209,7 +211,8 @@ def _separation_after_fit(X, t, w, s):
     margins = (2 * t - 1) * s
     lam = _sigmoid(-margins)  # |p_i - t_i|
     g = _logistic_gradient(X, t, s)
-    H = _logistic_hessian(X, s)
+    if H is None:
+        H = _logistic_hessian(X, s)
     g_error = 2 * n * u * float(lam @ np.sqrt(np.einsum("ij,ij->i", X, X))) / n
     mu = float(np.linalg.eigvalsh(H)[0]) - 4 * p * u * float(np.abs(H).sum())
     if mu > 0 and n * (np.linalg.norm(g) + g_error) < lam.min() * np.sqrt(4 * n * mu):

@@ -118,8 +118,9 @@ def test_fitted_estimators_pickle_and_predict_the_same():
 
 def test_parameters_are_checked_in_fit_in_one_style():
     """Every learner checks its parameters in fit (never in __init__), with lincourse's InvalidParameterError:
-    a ValueError and a TypeError, like scikit-learn's, whose message names the parameter and what it must be."""
-    from lincourse._validation import InvalidParameterError
+    a ValueError and a TypeError, like scikit-learn's, whose message names the parameter and what it must be;
+    a user catches it by its public name, ``lincourse.InvalidParameterError``."""
+    from lincourse import InvalidParameterError
 
     X, y = lc.datasets.make_separable(20, random_state=0)
     for clf, name, must in [(lc.Perceptron(max_epochs=0), "max_epochs", "an integer >= 1"),

@@ -399,3 +399,26 @@ def test_the_loop_shares_one_product_with_X_per_point():
         assert problem.loss(w) == pytest.approx(lc.logistic_loss(t, X_design @ w), rel=1e-14)
         np.testing.assert_allclose(problem.gradient(w), lc.logistic_gradient(X_design, t, w), rtol=1e-13)
         np.testing.assert_allclose(problem.hessian(w), lc.logistic_hessian(X_design, w), rtol=1e-13)
+
+
+def test_the_separation_check_reuses_the_solvers_last_hessian(monkeypatch):
+    """An unpenalised Newton fit forms one Hessian per iteration and no more: the check that the
+    maximum-likelihood estimate exists bounds the design's smallest singular value with the last
+    Hessian the solver formed (any weights give a valid bound, since every p(1 - p) <= 1/4)."""
+    import lincourse.losses
+
+    calls = []
+    real = lincourse.losses._logistic_hessian
+
+    def counted(X, s):
+        calls.append(1)
+        return real(X, s)
+
+    monkeypatch.setattr(lincourse.logistic, "_logistic_hessian", counted)
+    monkeypatch.setattr(lincourse.losses, "_logistic_hessian", counted)
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(300, 4))
+    y = np.where(X @ [1.0, -0.5, 0.2, 0.0] + rng.logistic(size=300) > 0, 1, -1)
+    clf = lc.LogisticRegression(C=np.inf).fit(X, y)
+    assert clf.separation_ == "overlap" and clf.converged_
+    assert len(calls) == clf.n_iter_
