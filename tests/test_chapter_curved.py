@@ -192,7 +192,7 @@ def test_the_explorer_draws_the_circle_of_the_fit_and_says_when_there_is_none():
     ex.set(w3=2.0, b=1.0)                      # +1 everywhere
     assert "none (p > 1/2 everywhere)" in ex.readout and "mistakes = 100 of 200" in ex.readout
     ex.set(w3=0.0, b=1.0)
-    assert "w3 = 0" in ex.readout
+    assert "w₃ = 0" in ex.readout
     with pytest.raises(ValueError, match="targets t in"):
         lc.explorers.curved_boundary(np.zeros((3, 2)), np.array([0, 1, 2]))
 

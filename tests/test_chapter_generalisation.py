@@ -113,8 +113,8 @@ def test_hoeffding_explorer_readout_and_bound_on_every_player_position():
         for eps in grids["eps"][::4]:
             outside = np.mean(np.abs(nu - norm.cdf(-1)) > eps)
             readout = ex.set(n=n, eps=eps).readout
-            assert f"> eps: {outside:.3f}" in readout
-            assert f"2 exp(-2 eps^2 n): {2 * math.exp(-2 * eps ** 2 * n):.3f}" in readout
+            assert f"|ν - E_out| > ε: {outside:.3f}" in readout
+            assert f"2 exp(-2ε²n): {2 * math.exp(-2 * eps ** 2 * n):.3f}" in readout
             assert outside <= 2 * math.exp(-2 * eps ** 2 * n)
 
 

@@ -101,7 +101,7 @@ def test_hyperplane_scaling_w_and_b_together_leaves_predictions():
     w = 3.0 * unit_vector(30)
     expected = lc.predict(DEMO_POINTS, w, 1.5)
     assert readouts[2][2].endswith("[" + ", ".join(f"{v:+d}" for v in expected) + "]")
-    assert f"|b|/||w|| = {abs(lc.distance_from_origin(w, 1.5)):.3f}" in readouts[2][3]
+    assert f"|b|/‖w‖ = {abs(lc.distance_from_origin(w, 1.5)):.3f}" in readouts[2][3]
     assert readouts[2][3].endswith("origin on the positive side")
 
 
@@ -129,12 +129,13 @@ def test_dataset_margin_readout_matches_library():
     ex = lc.explorers.dataset_margin().set(angle=200, length=2.5, b=0.1)
     X, y = lc.datasets.make_separable(20, margin=0.25, random_state=3)
     w = 2.5 * unit_vector(200)
-    assert f"functional margin min_i y(i) (w.x(i) + b) = {lc.functional_margin(2.0 * X, y, w, 0.1):+.3f}" in ex.readout
-    assert f"(functional margin)/||w|| = {lc.geometric_margin(2.0 * X, y, w, 0.1):+.3f}" in ex.readout
+    assert f"functional margin min over i of y⁽ⁱ⁾ (w·x⁽ⁱ⁾ + b) = {lc.functional_margin(2.0 * X, y, w, 0.1):+.3f}" in ex.readout
+    assert f"(functional margin)/‖w‖ = {lc.geometric_margin(2.0 * X, y, w, 0.1):+.3f}" in ex.readout
     assert "worst-classified point" in ex.readout  # this line misclassifies points: the ring is no "closest point"
-    # the readout numbers the points from 1, as the text does: x(k) is Python's X[k - 1]
+    # the readout numbers the points from 1, as the text does: x⁽ᵏ⁾ is Python's X[k - 1]
     k = int(np.argmin(y * lc.decision_function(2.0 * X, w, 0.1)))
-    assert f"x({k + 1}) = ({2.0 * X[k, 0]:+.2f}, {2.0 * X[k, 1]:+.2f})" in ex.readout
+    index = "".join("⁰¹²³⁴⁵⁶⁷⁸⁹"[int(c)] for c in str(k + 1))
+    assert f"x⁽{index}⁾ = ({2.0 * X[k, 0]:+.2f}, {2.0 * X[k, 1]:+.2f})" in ex.readout
     assert "closest point" in ex.set(angle=315, length=1.0, b=0.25).readout
 
 
@@ -421,6 +422,7 @@ def test_chapter3_ties_and_baseline():
 
 # -- the chapter rules, for chapters 1-4 ---------------------------------------------------------------
 import json  # noqa: E402
+import re  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 CHAPTERS_1_4 = ["01_hyperplanes", "02_signed_distance", "03_training_error", "04_generalisation"]
@@ -461,3 +463,27 @@ def test_chapter2_half_gap_check():
     assert b == -2.0 and min((plus + b).min(), (-minus - b).min()) == 1.0 == (a_plus - a_minus) / 2
     # the slips: b = +2 gives a smaller margin, and 2 is the whole gap
     assert min((plus + 2.0).min(), (-minus - 2.0).min()) < 1.0 and a_plus - a_minus == 2.0
+
+
+# the ASCII stand-ins the readouts once printed, where the text writes ‖w‖, w·x, ρ(x), y⁽ⁱ⁾, →, ≤, ε, ±
+_STAND_INS = re.compile(r"\|\||w\.x|rho\(|min_i|y\(i\)|x\(i\)|->|<=|>=|\+-|\beps\b|\bnu\b|\^2|\bw3|\bq0")
+
+
+@pytest.mark.parametrize("name", [n for n in lc.explorers.__all__ if n not in ("Explorer", "Param", "display_mode")])
+def test_readouts_use_the_course_notation(name):
+    """Every explorer's readout (at its defaults, and for chapter 2's margin at a separating and a
+    misclassifying line) uses the notation of the text, in characters the PDF's monospaced font has."""
+    ex = getattr(lc.explorers, name)()
+    readouts = [ex.readout]
+    if name == "dataset_margin":
+        readouts += [ex.set(angle=315, length=1.0, b=0.25).readout, ex.set(angle=45, length=1.0, b=0.0).readout]
+    if name == "curved_boundary":   # the readout with no boundary
+        readouts.append(ex.set(w3=0.0, b=1.0).readout)
+    for text in readouts:
+        assert text.strip()
+        assert not _STAND_INS.findall(text), text
+    font = Path("/usr/share/fonts/opentype/freefont/FreeMono.otf")   # Sphinx's XeLaTeX \setmonofont
+    if font.exists():
+        from fontTools.ttLib import TTFont
+        cmap = TTFont(font).getBestCmap()
+        assert not {c for text in readouts for c in text if c != "\n" and ord(c) not in cmap}, readouts

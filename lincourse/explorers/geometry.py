@@ -69,6 +69,11 @@ def _signs(values):
     return "[" + ", ".join(f"{int(v):+d}" for v in values) + "]"
 
 
+def _superscript(k):
+    """A point's index as the text writes it, in parentheses above the line: 18 -> "⁽¹⁸⁾"."""
+    return "⁽" + str(k).translate(str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")) + "⁾"
+
+
 #: Half-width of chapter 1's view, ``[-3, 3]^2``.
 HYPERPLANE_LIM = 3.0
 
@@ -99,10 +104,10 @@ def hyperplane():
         # Plain-text titles: mathtext would be re-parsed on every move and cost ~20 ms.
         ax.set_title(f"w = ({w[0]:z.2f}, {w[1]:z.2f}),  b = {b:z.2f}{_arrow_note(drawn)}", fontsize=10)
         scores = G.decision_function(DEMO_POINTS, w, b)
-        return (f"w = {_fmt_vec(w)}   ||w|| = {length:.2f}   b = {b:+z.2f}\n"
-                f"scores w.x + b     = [{', '.join(f'{s:+z.2f}' for s in scores)}]\n"
+        return (f"w = {_fmt_vec(w)}   ‖w‖ = {length:.2f}   b = {b:+z.2f}\n"
+                f"scores w·x + b     = [{', '.join(f'{s:+z.2f}' for s in scores)}]\n"
                 f"predictions        = {_signs(G.predict(DEMO_POINTS, w, b))}\n"
-                f"distance of the boundary from the origin |b|/||w|| = {abs(b) / length:.3f}   "
+                f"distance of the boundary from the origin |b|/‖w‖ = {abs(b) / length:.3f}   "
                 f"origin on the {'positive side' if b > 0 else 'negative side' if b < 0 else 'boundary'}")
 
     return Explorer(
@@ -161,7 +166,7 @@ def point_distance():
         side = "the side w points to" if rho > 0 else ("on the boundary" if rho == 0 else "the other side")
         ax.set_title(f"signed distance = {rho:+z.2f}", fontsize=10)
         return (f"x = {_fmt_vec(x)}   w = {_fmt_vec(w)} (unit)   b = {b:+z.2f}\n"
-                f"signed distance rho(x) = (w.x + b)/||w|| = {rho:+z.3f}  ({side})\n"
+                f"signed distance ρ(x) = (w·x + b)/‖w‖ = {rho:+z.3f}  ({side})\n"
                 f"foot of the perpendicular = {_fmt_vec(foot)}")
 
     return Explorer(
@@ -222,11 +227,13 @@ def dataset_margin(X=None, y=None):
                      f"{_arrow_note(drawn)}", fontsize=10 if drawn == "w" else 9)
         verdict = "separates the data" if mistakes == 0 else f"misclassifies {mistakes} point(s)"
         which = "closest point" if mistakes == 0 else "worst-classified point"
-        # points are numbered from 1, as in the text: x(i) is x^(i), Python's X[i - 1]
-        return (f"w = {_fmt_vec(w)}   ||w|| = {length:.2f}   b = {b:+z.2f}   -> the line {verdict}\n"
-                f"{which} (smallest y(i) (w.x(i) + b)): x({worst + 1}) = {_fmt_vec(X[worst])}, y = {int(y[worst]):+d}\n"
-                f"functional margin min_i y(i) (w.x(i) + b) = {gamma_hat:+z.3f}\n"
-                f"geometric margin  (functional margin)/||w|| = {gamma:+z.3f}")
+        # points are numbered from 1, as in the text: x⁽ⁱ⁾ is Python's X[i - 1]. "min over i", not
+        # "minᵢ": the PDF's monospaced font (FreeMono) has no subscript i (U+1D62).
+        return (f"w = {_fmt_vec(w)}   ‖w‖ = {length:.2f}   b = {b:+z.2f}   → the line {verdict}\n"
+                f"{which} (smallest y⁽ⁱ⁾ (w·x⁽ⁱ⁾ + b)): x{_superscript(worst + 1)} = {_fmt_vec(X[worst])}, "
+                f"y = {int(y[worst]):+d}\n"
+                f"functional margin min over i of y⁽ⁱ⁾ (w·x⁽ⁱ⁾ + b) = {gamma_hat:+z.3f}\n"
+                f"geometric margin  (functional margin)/‖w‖ = {gamma:+z.3f}")
 
     return Explorer(
         draw,
@@ -283,7 +290,7 @@ def training_error(X=None, y=None, feature_names=("$x_1$", "$x_2$")):
         ax.set_title(f"E_in = {int(wrong.sum())}/{len(y)} = {e_in:.3f}", fontsize=10)
         w, c = np.where(np.abs(w) < 1e-12, 0.0, w), (0.0 if abs(c) < 1e-12 else c)  # no 1e-18 artefacts
         return (f"line in the figure's units: w = ({w[0]:+z.4g}, {w[1]:+z.4g}), offset = {c:+z.4g}\n"
-                f"mistakes (y (w.x + b) <= 0): {int(wrong.sum())} of {len(y)}\n"
+                f"mistakes (y (w·x + b) ≤ 0): {int(wrong.sum())} of {len(y)}\n"
                 f"E_in = {e_in:.3f}")
 
     return Explorer(
@@ -343,9 +350,9 @@ def hoeffding():
         outside = float(np.mean(np.abs(nu - e_out) > eps))
         bound = 2.0 * math.exp(-2.0 * eps ** 2 * n)
         ax.set_title(f"n = {n}: outside the band {outside:.3f}, bound {bound:.3f}", fontsize=10)
-        return (f"n = {n} points per sample, {HOEFFDING_SAMPLES} samples, band E_out +- {eps:.2f}\n"
-                f"fraction of samples with |nu - E_out| > eps: {outside:.3f}\n"
-                f"Hoeffding's bound 2 exp(-2 eps^2 n): {bound:.3f}")
+        return (f"n = {n} points per sample, {HOEFFDING_SAMPLES} samples, band E_out ± {eps:.2f}\n"
+                f"fraction of samples with |ν - E_out| > ε: {outside:.3f}\n"
+                f"Hoeffding's bound 2 exp(-2ε²n): {bound:.3f}")
 
     return Explorer(
         draw,

@@ -101,7 +101,7 @@ def sigmoid_fit():
         loss = logistic_loss((y + 1) / 2, s)
         mistakes = int(np.sum(y * s <= 0))
         ax.set_title(f"mean cross-entropy = {loss:.3f}", fontsize=10)
-        boundary = f"x = {-b / w + 0.0:+.2f}" if w != 0 else "none (w = 0: p = sigmoid(b) everywhere)"
+        boundary = f"x = {-b / w + 0.0:+.2f}" if w != 0 else "none (w = 0: p = σ(b) everywhere)"
         return (f"w = {w:+.2f}   b = {b:+.2f}   boundary (p = 1/2): {boundary}\n"
                 f"mean cross-entropy = {loss:.4f}   mistakes = {mistakes} of {y.size}\n"
                 f"maximum likelihood: w* = {w_star[0]:+.3f}, b* = {b_star:+.3f}, cross-entropy = {loss_star:.4f}")
@@ -151,7 +151,7 @@ def probability_field(X=None, y=None):
         loss = logistic_loss((y + 1) / 2, s)
         mistakes = int(np.sum(y * s <= 0))
         ax.set_title(f"mean cross-entropy = {loss:.3f}", fontsize=10)
-        return (f"w = ({w1:+.2f}, {w2:+.2f})   b = {b:+.2f}   ||w|| = {np.linalg.norm(w):.2f}\n"
+        return (f"w = ({w1:+.2f}, {w2:+.2f})   b = {b:+.2f}   ‖w‖ = {np.linalg.norm(w):.2f}\n"
                 f"mean cross-entropy = {loss:.4f}   mistakes = {mistakes} of {y.size}\n"
                 f"maximum likelihood: w* = ({w_star[0]:+.3f}, {w_star[1]:+.3f}), b* = {b_star:+.3f}, "
                 f"cross-entropy = {loss_star:.4f}")
@@ -429,7 +429,7 @@ def threshold_roc(t=None, p=None, positive="positive", negative="negative"):
         ah.axvline(q0, color=P.COLORS["mistake"], linewidth=2.0)
         ah.set_title(f"threshold q0 = {q0:.2f}: flag {positive} when p >= q0", fontsize=9)
         ar.plot([fp / n_neg], [tp / n_pos], marker="o", color=P.COLORS["mistake"], markersize=8, zorder=3)
-        return (f"q0 = {q0:.2f}: flagged {positive}: {tp} {positive}, {fp} {negative} (false alarms)\n"
+        return (f"q₀ = {q0:.2f}: flagged {positive}: {tp} {positive}, {fp} {negative} (false alarms)\n"
                 f"            not flagged: {fn} {positive} (missed), {tn} {negative}\n"
                 f"true positive rate {tp / n_pos:.3f}   false positive rate {fp / n_neg:.3f}   "
                 f"error rate {(fp + fn) / t.size:.3f}")
@@ -524,11 +524,11 @@ def curved_boundary(X=None, t=None):
         elif w3 != 0:                                      # b and w3 of one sign: the score has the sign of b
             boundary = f"none (p {'>' if b > 0 else '<'} 1/2 everywhere)"
         else:
-            boundary = "none (w3 = 0: p = sigmoid(b) everywhere)"
+            boundary = "none (w₃ = 0: p = σ(b) everywhere)"
         ax.set_title(f"mean cross-entropy = {loss:.3f}", fontsize=10)
-        return (f"w3 = {w3:+.1f}   b = {b:+.1f}   boundary: {boundary}\n"
+        return (f"w₃ = {w3:+.1f}   b = {b:+.1f}   boundary: {boundary}\n"
                 f"mean cross-entropy = {loss:.4f}   mistakes = {mistakes} of {t.size}\n"
-                f"maximum likelihood: w3* = {w3_star:+.3f}, b* = {b_star:+.3f}, radius {np.sqrt(-b_star / w3_star):.3f}, "
+                f"maximum likelihood: w₃* = {w3_star:+.3f}, b* = {b_star:+.3f}, radius {np.sqrt(-b_star / w3_star):.3f}, "
                 f"cross-entropy = {loss_star:.4f}")
 
     return Explorer(

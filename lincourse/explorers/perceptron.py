@@ -119,9 +119,9 @@ def perceptron_steps(X=None, y=None, bias_update="unit"):
             artists.append(_arrow(aw, w0, w1, P.COLORS["mistake"], width=1.5))
         before, after = yi * (x @ w0 + b0), yi * (x @ w1 + b1)
         return (f"update {k} of {n_updates} (epoch {u.epoch}): point {u.index + 1}, x = {_fmt(x)}, y = {yi:+d}\n"
-                f"before: w = {_fmt(w0)}, b = {b0:+.2f}, y(w.x+b) = {before:+.3f} (mistake)\n"
-                f"after:  w = {_fmt(w1)}, b = {b1:+.2f}, y(w.x+b) = {after:+.3f}\n"
-                f"gain = {after - before:.3f} = ||x||^2 + {step:.3g} = {x @ x + step:.3f}\n"
+                f"before: w = {_fmt(w0)}, b = {b0:+.2f}, y (w·x + b) = {before:+.3f} (mistake)\n"
+                f"after:  w = {_fmt(w1)}, b = {b1:+.2f}, y (w·x + b) = {after:+.3f}\n"
+                f"gain = {after - before:.3f} = ‖x‖² + {step:.3g} = {x @ x + step:.3f}\n"
                 f"mistakes so far {k}, tightest Novikoff bound {bound:.1f}")
 
     return Explorer(
@@ -186,7 +186,7 @@ def nonseparable_steps(X=None, y=None, max_epochs=6):
         ax.set_title(f"update {k} of {n} (epoch {u.epoch})", fontsize=9)
         ae.plot([k], [errors[k - 1]], marker="o", color=P.COLORS["mistake"], markersize=7, zorder=3)
         return (f"update {k} of {n} (epoch {u.epoch}): point {u.index + 1} corrected\n"
-                f"w = {_fmt(u.coef)}, b = {u.intercept:+.2f}, ||w|| = {np.linalg.norm(u.coef):.2f}\n"
+                f"w = {_fmt(u.coef)}, b = {u.intercept:+.2f}, ‖w‖ = {np.linalg.norm(u.coef):.2f}\n"
                 f"training error now {errors[k - 1]:.3f}; best so far {best[k - 1]:.3f}")
 
     return Explorer(
