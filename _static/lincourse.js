@@ -148,9 +148,12 @@
     });
   }
 
-  var LIVE_FAILED = "Live Code could not start: it needs an internet connection to load its library and " +
-    "a kernel from mybinder.org, and {what}. The sliders and answer boxes on this page work without it; " +
-    "to run the code, open the notebook in JupyterLab, Binder or Colab.";
+  // the message in three parts; on a phone the banner leaves out the second (lincourse.css), so that it
+  // takes a few lines at the bottom of the screen instead of half of it
+  var LIVE_FAILED = ["Live Code could not start: ",
+    "it needs an internet connection to load its library and a kernel from mybinder.org, and ",
+    "{what}. The sliders and answer boxes on this page work without it; " +
+    "to run the code, open the notebook in JupyterLab, Binder or Colab."];
 
   var liveAttempt = 0;   // a new press of Live Code starts a new attempt; older timers are then ignored
 
@@ -165,6 +168,11 @@
       banner.className = "lincourse-live-code-status";
       banner.setAttribute("role", "status");
       var text = document.createElement("p");
+      LIVE_FAILED.forEach(function (part, k) {
+        var span = document.createElement("span");
+        if (k === 1) span.className = "lincourse-live-why";
+        text.appendChild(span);
+      });
       var close = document.createElement("button");
       close.type = "button";
       close.textContent = "Close";
@@ -173,7 +181,8 @@
       banner.appendChild(close);
       document.body.appendChild(banner);   // fixed at the bottom of the window: nothing on the page moves
     }
-    banner.querySelector("p").textContent = LIVE_FAILED.replace("{what}", what);
+    var parts = banner.querySelectorAll("p > span");
+    LIVE_FAILED.forEach(function (part, k) { parts[k].textContent = part.replace("{what}", what); });
   }
 
   function liveCodeStarted() {

@@ -7,9 +7,11 @@ code block wider than its column, and every display formula either fits or shows
 on a line of its own), and a table that scrolls has the same cues; the landing page's course map
 within the column at 375 px (a card per chapter, each cell after its column's title) and at 1280 px;
 sliders whose touch target is at least 44 px
-tall at 375 px; the "Back to top" button in a corner, not over the middle of the text; in dark mode
+tall at 375 px; the banner saying Live Code could not start a few lines at the bottom of a phone's screen; the "Back to top" button in a corner, not over the middle of the text; in dark mode
 an answer box without the theme's light card around it; /favicon.ico served.
 """
+
+from urllib.parse import urlparse
 
 import pytest
 
@@ -171,3 +173,30 @@ def test_favicon_ico_is_served(page, server):
     p = page(server, CHAPTER)
     response = p.request.get(server + "/favicon.ico")
     assert response.ok and response.body()[:4] == b"\x00\x00\x01\x00"
+
+
+def test_the_live_code_banner_is_compact_on_a_phone(browser, server):
+    """Offline, Live Code fails at once and says so in a banner fixed at the bottom of the window: on a
+    375 x 812 phone it took 343 px (42% of the screen); it now spans the bottom edge in a few lines,
+    says what failed and what works instead, and its Close button is a 44 px target the keyboard reaches."""
+    context = browser.new_context(viewport={"width": 375, "height": 812})
+    p = context.new_page()
+    p.route("**/*", lambda r: r.abort() if urlparse(r.request.url).hostname != "127.0.0.1" else r.continue_())
+    p.goto(server + CHAPTER, wait_until="networkidle")
+    p.locator(".btn-launch-thebe").first.evaluate("b => b.click()")   # "Live Code", in the launch menu
+    banner = p.locator("#lincourse-live-code-status")
+    banner.wait_for(timeout=25000)
+    box = banner.bounding_box()
+    assert box["height"] <= 0.2 * 812, f"the banner is {box['height']:.0f} px tall on a 812 px screen"
+    assert box["y"] + box["height"] <= 812 + 0.5 and box["x"] >= 0 and box["x"] + box["width"] <= 375 + 0.5
+    shown = banner.inner_text()
+    assert "Live Code could not start: its library could not be loaded." in shown
+    assert "work without it" in shown and "JupyterLab, Binder or Colab" in shown
+    assert banner.evaluate("b => parseFloat(getComputedStyle(b).fontSize)") >= 13   # still readable
+    close = banner.get_by_role("button", name="Close")
+    size = close.bounding_box()
+    assert size["width"] >= 44 and size["height"] >= 44
+    close.focus()
+    p.keyboard.press("Enter")
+    assert p.locator("#lincourse-live-code-status").count() == 0
+    context.close()
