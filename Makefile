@@ -39,7 +39,7 @@ install: $(STAMP)
 
 unit: install
 	$(BIN)/python tools/build_exercises.py --check
-	$(BIN)/python -m pytest tests -q --ignore=tests/site
+	$(BIN)/python -m pytest tests -q --ignore=tests/site --durations=15
 
 nbval: install
 	$(BIN)/python -m pytest --nbval --nbval-current-env --nbval-cell-timeout=300 chapters -q
