@@ -23,8 +23,9 @@
  * script met a target it does not know): here a click on it opens or closes the solution.
  *
  * Search: a result's passage is cut from the page's text. Sphinx takes that text with the page's
- * navigation (the "Contents" list), so a word found in a section title showed the list instead of a
- * passage; here the navigation is left out. A formula of a passage is taken as its TeX source and
+ * navigation (the "Contents" list), the theme's block for paper (the title and a "Contents"
+ * heading) and the chapter's progress line, so a word found in a title showed those instead of a
+ * passage; here they are left out. A formula of a passage is taken as its TeX source and
  * rendered by KaTeX (the search page alone loads KaTeX's script: lincourse/_theme.py), not shown as
  * TeX nor as the garble of its HTML and MathML text.
  *
@@ -295,8 +296,11 @@
     var toText = Search.htmlToText;
     Search.htmlToText = function (html, anchor) {
       var page = new DOMParser().parseFromString(html, "text/html");
+      // and the theme's block for paper (.onlyprint: the title again, then a "Contents" heading), which a
+      // screen never shows, and the progress line under the title: chapter 2's passage for "margin" was
+      // "Signed distance and margins Contents", then the progress line, and not a word of the chapter
       page.querySelectorAll("nav, .bd-header-article, .bd-sidebar-secondary, .toc, .prev-next-area, " +
-        ".lincourse-player script, .eqno").forEach(function (el) { el.remove(); });
+        ".onlyprint, .lincourse-progress, .lincourse-player script, .eqno").forEach(function (el) { el.remove(); });
       // a formula's text is its TeX source (KaTeX keeps it in the MathML), written \( ... \)
       page.querySelectorAll(".katex").forEach(function (formula) {
         var tex = formula.querySelector('annotation[encoding="application/x-tex"]');

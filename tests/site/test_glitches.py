@@ -1,14 +1,16 @@
 """Small things a student meets on every page, on the built site in headless Chromium.
 
-One search field on a desktop page; the search page's magnifier beside the query, not over it; no
-code cell cut at the right at 375 px (long lines wrap); on every chapter page, at 375 and 1280 px, no
-code block wider than its column, and every display formula either fits or shows that it scrolls
+One search field on a desktop page; the search page's magnifier beside the query, not over it; a
+search result's passage taken from the page's text, not from the theme's block for paper ("Contents");
+no code cell cut at the right at 375 px (long lines wrap); on every chapter page, at 375 and 1280 px,
+no code block wider than its column, and every display formula either fits or shows that it scrolls
 (its fading edge, an arrow at that edge that goes at the end, a place in the Tab order, its number
 on a line of its own), and a table that scrolls has the same cues; the landing page's course map
 within the column at 375 px (a card per chapter, each cell after its column's title) and at 1280 px;
-sliders whose touch target is at least 44 px
-tall at 375 px; the banner saying Live Code could not start a few lines at the bottom of a phone's screen; the "Back to top" button in a corner, not over the middle of the text; in dark mode
-an answer box without the theme's light card around it; /favicon.ico served.
+sliders whose touch target is at least 44 px tall at 375 px; the "Back to top" button in a corner,
+not over the middle of the text; in dark mode an answer box without the theme's light card around
+it; /favicon.ico served; on a phone, the banner saying Live Code could not start in a few lines at
+the bottom of the screen.
 """
 
 from urllib.parse import urlparse
@@ -55,6 +57,22 @@ def test_the_search_magnifier_is_beside_the_query(page, server):
         return input.getBoundingClientRect().left + parseFloat(getComputedStyle(input).paddingLeft)
                - icon.getBoundingClientRect().right; }""")
     assert gap >= 2
+
+
+def test_a_search_passage_is_text_of_the_page_not_its_printed_contents(page, server):
+    """The theme puts a block for paper (the title again and a "Contents" heading) in every page; the
+    passage under chapter 2's result for "margin" was "...Signed distance and margins Contents..."."""
+    p = page(server, "/search.html?q=margin")
+    p.wait_for_function("() => /found \\d+ page/.test(document.querySelector('#search-results').textContent)",
+                        timeout=20000)
+    p.wait_for_function("() => [...document.querySelectorAll('#search-results li')]"
+                        ".every(li => li.querySelector('p.context'))", timeout=20000)
+    passages = p.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#search-results li')].map(li =>
+        [li.querySelector('a').getAttribute('href').split('?')[0], li.querySelector('p.context').textContent]))""")
+    chapter2 = next(text for href, text in passages.items() if "02_signed_distance" in href)
+    assert "Contents" not in chapter2, chapter2
+    assert "A linear classifier reports" in chapter2, chapter2   # the page's first paragraph, after its title
+    assert not [href for href, text in passages.items() if "Contents" in text], passages
 
 
 def test_no_code_cell_is_cut_at_375px(page, server):
