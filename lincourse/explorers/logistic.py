@@ -427,7 +427,7 @@ def threshold_roc(t=None, p=None, positive="positive", negative="negative"):
         fp = int(np.sum(predicted & (t == 0)))
         fn, tn = n_pos - tp, n_neg - fp
         ah.axvline(q0, color=P.COLORS["mistake"], linewidth=2.0)
-        ah.set_title(f"threshold q0 = {q0:.2f}: flag {positive} when p >= q0", fontsize=9)
+        ah.set_title(f"threshold q₀ = {q0:.2f}: flag {positive} when p ≥ q₀", fontsize=9)
         ar.plot([fp / n_neg], [tp / n_pos], marker="o", color=P.COLORS["mistake"], markersize=8, zorder=3)
         return (f"q₀ = {q0:.2f}: flagged {positive}: {tp} {positive}, {fp} {negative} (false alarms)\n"
                 f"            not flagged: {fn} {positive} (missed), {tn} {negative}\n"
