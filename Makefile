@@ -86,12 +86,11 @@ lab-test: install
 
 # make test uses both cores: the steps below are one graph, run two at a time (make -j2), each printing
 # its output when it ends, in two lines of about the same length (make would otherwise start whichever
-# step it reaches first when a core frees, and the site's long chain could wait behind the unit tests):
+# step it reaches first when a core frees, and one line could wait behind the other's long steps):
 # - the site: the PDF (the site links it), the website with warnings as errors, the class edition
-#   (from the website build's runs, not executed again), the browser tests, then the Binder environment
-#   (nbval on every chapter, strict, in a fresh virtualenv with the pinned versions: the one nbval run
-#   of make test);
-# - beside it: the JupyterLab test, the unit tests, then the accessibility tests (once the website is built).
+#   (from the website build's runs, not executed again), the browser tests, then the accessibility tests;
+# - beside it: the JupyterLab test, the unit tests, then the Binder environment (nbval on every chapter,
+#   strict, in a fresh virtualenv with the pinned versions: the one nbval run of make test).
 # The `|` prerequisites only order the steps; each step still runs on its own with `make test-<step>`
 # (it then runs the steps it is ordered after too).
 test: install
@@ -111,10 +110,10 @@ test-class: test-html
 test-browser: test-class
 	$(SITE_TESTS) tests/site --ignore=tests/site/test_accessibility.py
 
-test-a11y: test-html | test-unit
+test-a11y: test-html | test-browser
 	$(SITE_TESTS) tests/site/test_accessibility.py
 
-test-binder: | test-browser
+test-binder: | test-unit
 	$(MAKE) --no-print-directory binder
 
 test-unit: | test-lab
