@@ -58,23 +58,56 @@ def _katex_scripts(app):
 
 
 def _start_katex(app):
-    """Start sphinxcontrib-katex's KaTeX server (node) before the first page, retrying a refused connection.
+    """Start sphinxcontrib-katex's KaTeX server (node) before the first page, and connect to it safely.
 
-    The server makes its socket file before it listens on it; on a busy machine the first connection
-    can come in between and be refused, which failed the whole build.
+    sphinxcontrib-katex starts the server on the first formula and connects as soon as the server has
+    made its socket file; the server makes that file before it listens on it, so on a busy machine the
+    connection could be refused, which failed the whole build. Here the server is started once and the
+    connection retried until it is accepted, within sphinxcontrib-katex's start-up timeout. A server
+    that exits or never accepts is killed before the error is raised: no node process outlives the
+    build (one that did kept the build's output open, and whoever waited for the build waited for ever).
     """
     if app.builder.format != "html" or not getattr(app.config, "katex_prerender", False):
         return
+    import atexit
+    import socket
+    import subprocess
+    import tempfile
+
+    from sphinxcontrib import katex
     from sphinxcontrib.katex import KaTeXServer
 
-    for attempt in range(6):
-        try:
-            KaTeXServer.get()
-            return
-        except ConnectionRefusedError:
-            KaTeXServer.katex_server = None
-            time.sleep(0.25 * (attempt + 1))
-    KaTeXServer.get()
+    if KaTeXServer.katex_server is not None:
+        return
+    rundir = Path(tempfile.mkdtemp(prefix="sphinxcontrib_katex"))
+    path = rundir / "katex.sock"
+    process = subprocess.Popen(KaTeXServer.build_command(socket=path), stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, cwd=rundir)
+    deadline, sock = time.monotonic() + katex.STARTUP_TIMEOUT, None
+    try:
+        while sock is None:
+            if process.poll() is not None:
+                raise RuntimeError(f"the KaTeX server (node) exited with status {process.returncode} before "
+                                   "it accepted a connection")
+            if time.monotonic() > deadline:
+                raise KaTeXServer.timeout_error(katex.STARTUP_TIMEOUT)
+            if path.is_socket():
+                candidate = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                try:
+                    candidate.connect(str(path))
+                    sock = candidate
+                except ConnectionRefusedError:   # the socket file exists, the server does not listen yet
+                    candidate.close()
+            if sock is None:
+                time.sleep(0.01)
+    except BaseException:
+        process.kill()
+        process.wait()
+        shutil.rmtree(rundir, ignore_errors=True)
+        raise
+    server = KaTeXServer(rundir, process, sock)
+    atexit.register(KaTeXServer.terminate, server)
+    KaTeXServer.katex_server = server
 
 
 def _search_math(app, pagename, templatename, context, doctree):

@@ -27,3 +27,42 @@ def test_a_failed_build_copies_nothing(tmp_path):
     app = SimpleNamespace(outdir=str(tmp_path / "html"), builder=SimpleNamespace(format="html"))
     _book._copy_players(app, RuntimeError("build failed"))
     assert not (tmp_path / "html").exists()
+
+
+def test_the_katex_server_is_started_once_and_waited_for(monkeypatch):
+    """A connection refused while the KaTeX server starts (its socket file exists before it listens) is
+    retried on the same server: one node process, which renders, and none left behind after it stops."""
+    import atexit
+    import socket
+    import subprocess
+
+    from sphinxcontrib.katex import KaTeXServer
+
+    from lincourse import _theme
+
+    monkeypatch.setattr(KaTeXServer, "katex_server", None)
+    started, refusals = [], [3]
+    real_popen, real_connect = subprocess.Popen, socket.socket.connect
+
+    def popen(*args, **kwargs):
+        started.append(real_popen(*args, **kwargs))
+        return started[-1]
+
+    def connect(self, address):
+        if isinstance(address, str) and address.endswith("katex.sock") and refusals[0] > 0:
+            refusals[0] -= 1
+            raise ConnectionRefusedError("not listening yet")
+        return real_connect(self, address)
+
+    monkeypatch.setattr(subprocess, "Popen", popen)
+    monkeypatch.setattr(socket.socket, "connect", connect)
+    app = SimpleNamespace(builder=SimpleNamespace(format="html"), config=SimpleNamespace(katex_prerender=True))
+    _theme._start_katex(app)
+    server = KaTeXServer.katex_server
+    try:
+        assert refusals == [0] and len(started) == 1 and server.process is started[0]
+        assert 'class="katex"' in server.render({"latex": "x^2", "katex_options": {}}, 10)["html"]
+    finally:
+        server.terminate()
+        atexit.unregister(KaTeXServer.terminate)   # stopped here, not again when the tests end
+    assert started[0].poll() is not None

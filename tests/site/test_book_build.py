@@ -21,6 +21,6 @@ def test_a_raising_notebook_fails_the_build(tmp_path):
     jupyter_book = Path(sys.executable).with_name("jupyter-book")
     env = dict(os.environ, MPLBACKEND="agg", LINCOURSE_EXPLORER_MODE="player")
     done = subprocess.run([str(jupyter_book), "build", str(tmp_path), "--all", "--keep-going"],
-                          capture_output=True, text=True, env=env)
+                          capture_output=True, text=True, env=env, timeout=900)   # a hung build fails here
     assert done.returncode != 0
     assert "broken.ipynb" in done.stdout + done.stderr
