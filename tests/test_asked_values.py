@@ -2,68 +2,80 @@
 
 The chapters drive their explorers in code (``ex.set(angle=30, b=0.5)``) to print the readouts
 the text discusses, and their exercises ask the reader to make settings. Both must be possible on
-the website, whose players only have the positions of :func:`player_grids`. This test runs each
-chapter (with nbclient, explorers in live mode) with ``Explorer.set`` recording every setting
-made, then checks that each one is either the explorer's defaults or one of the settings the
-explorer declares in ``asked`` (and so a player position: tests/test_explorer_engine.py and
-tests/site/test_players.py check those), and that every ``asked`` label names a label of a chapter.
+the website, whose players only have the positions of :func:`player_grids`. The website build
+checks the first: it runs every chapter with explorers in player mode, where ``Explorer.set``
+refuses a setting that is neither the defaults nor one the explorer declares in ``asked``, and a
+cell that raises stops the build (``nb_execution_raise_on_error``). These tests check that
+refusal, that the player's renderer still visits every position, that the website build runs in
+that mode, and that every ``asked`` label names a label of a chapter (the declared settings are
+positions: tests/test_explorer_engine.py and tests/site/test_players.py check those).
 """
 
-import json
 import re
 from pathlib import Path
 
 import nbformat
 import pytest
-from execute_notebooks import run_notebook
+
+import lincourse as lc
+from lincourse.explorers import Explorer, Param
+from lincourse.explorers._engine import MODE_VARIABLE
 
 ROOT = Path(__file__).resolve().parents[1]
 CHAPTERS = sorted((ROOT / "chapters").glob("*.ipynb"))
-
-RECORD = """
-import lincourse.explorers._engine as _engine
-_seen, _explorers = [], {}
-_set = _engine.Explorer.set
-def _recording_set(self, **values):
-    result = _set(self, **values)
-    _explorers[self.title] = self
-    _seen.append((self.title, dict(self.values)))
-    return result
-_engine.Explorer.set = _recording_set
-"""
-
-REPORT = """
-import json
-from lincourse.explorers._player import player_grids
-_problems = []
-for _title, _values in _seen:
-    _ex = _explorers[_title]
-    _defaults = {p.name: p.clip(p.default) for p in _ex.params}
-    _declared = [dict(_defaults, **s) for settings in _ex.asked.values() for s in settings]
-    _grids = player_grids(_ex)
-    _off = {k: v for k, v in _values.items() if v not in _grids[k]}
-    if _off or (_values != _defaults and _values not in _declared):
-        _problems.append([_title, _values, sorted(_off)])
-print(json.dumps({"problems": _problems, "asked": {t: sorted(e.asked) for t, e in _explorers.items()}}))
-"""
+FACTORIES = [getattr(lc.explorers, name) for name in lc.explorers.__all__
+             if name not in ("Explorer", "Param", "display_mode")]
 
 
-@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
-def test_every_setting_a_chapter_makes_is_declared_and_a_player_position(path, monkeypatch):
-    monkeypatch.setenv("LINCOURSE_EXPLORER_MODE", "widget")
-    monkeypatch.setenv("MPLBACKEND", "agg")
-    nb = nbformat.read(path, as_version=4)
-    nb.cells.insert(0, nbformat.v4.new_code_cell(RECORD))
-    nb.cells.append(nbformat.v4.new_code_cell(REPORT))
-    run_notebook(nb, path.parent)
-    printed = "".join(o.get("text", "") for o in nb.cells[-1].outputs if o.get("output_type") == "stream")
-    result = json.loads(next(line for line in printed.splitlines() if line.startswith('{"problems"')))
-    assert result["problems"] == [], f"{path.name}: settings that are not declared in asked= or not player positions"
+def _toy():
+    def draw(ax, a, b):
+        ax.plot([0, a], [0, b])
+        return f"a = {a:.2f}, b = {b:.2f}"
+
+    return Explorer(draw, [Param("a", 0, 1, 0.25, 0.5), Param("b", 0, 1, 0.25, 0.0)], title="Toy",
+                    asked={"ex-toy": [{"a": 0.75}, {"a": 1.0, "b": 0.5}]})
+
+
+def test_the_website_build_refuses_a_setting_its_player_does_not_declare(monkeypatch):
+    monkeypatch.setenv(MODE_VARIABLE, "player")
+    ex = _toy()
+    assert ex.set(a=0.75).readout == "a = 0.75, b = 0.00"          # declared
+    assert ex.set(a=1.0, b=0.5).readout == "a = 1.00, b = 0.50"    # declared, both sliders
+    assert ex.set(a=0.5, b=0.0).values == {"a": 0.5, "b": 0.0}     # the defaults
+    with pytest.raises(ValueError, match=r"'Toy': the setting \{'a': 0.25\} .* asked="):
+        ex.set(a=0.25)
+    ex.set(a=0.5)
+    with pytest.raises(ValueError, match=r"\{'b': 0.5\}"):          # the whole setting counts, not each value
+        ex.set(b=0.5)
+    monkeypatch.setenv(MODE_VARIABLE, "widget")                     # live: every position is allowed
+    assert _toy().set(a=0.25).readout == "a = 0.25, b = 0.00"
+
+
+def test_the_players_renderer_still_visits_every_position(monkeypatch, tmp_path):
+    from lincourse.explorers._player import build_player, frame
+
+    monkeypatch.setenv(MODE_VARIABLE, "player")
+    ex = _toy()
+    assert frame(ex, a=0.25, b=1.0)[1] == "a = 0.25, b = 1.00"
+    info = build_player(ex, tmp_path)
+    assert info["count"] >= 1 and ex.values == {"a": 0.5, "b": 0.0}
+
+
+def test_the_website_build_runs_the_chapters_in_player_mode_with_warnings_as_errors():
+    make = (ROOT / "Makefile").read_text()
+    html = re.search(r"^test-html:.*\n((?:\t.*\n)+)", make, flags=re.M).group(1)
+    assert "LINCOURSE_EXPLORER_MODE=player" in html and " -W " in html and "--all" in html
+    config = (ROOT / "_config.yml").read_text()
+    assert re.search(r"execute_notebooks:\s*force", config) and re.search(r"nb_execution_raise_on_error:\s*true", config)
+
+
+@pytest.mark.parametrize("factory", FACTORIES, ids=lambda f: f.__name__)
+def test_every_asked_label_names_a_label_of_a_chapter(factory):
     labels = set()
     for chapter in CHAPTERS:
         for cell in nbformat.read(chapter, as_version=4).cells:
             labels.update(re.findall(r":label:\s*(\S+)", cell.source))
             labels.update(re.findall(r"^\((\S+)\)=\s*$", cell.source, flags=re.M))
-    for title, asked in result["asked"].items():
-        missing = sorted(set(asked) - labels)
-        assert not missing, f"{title}: asked= names labels that no chapter defines: {missing}"
+    ex = factory()
+    missing = sorted(set(ex.asked) - labels)
+    assert not missing, f"{ex.title}: asked= names labels that no chapter defines: {missing}"

@@ -269,8 +269,27 @@ class Explorer:
         """Move sliders to ``values`` (snapped to their grid) and redraw once; returns self.
 
         A value outside a slider's range is an error rather than silently clipped, so that a cell
-        never prints numbers for parameters other than those it asked for.
+        never prints numbers for parameters other than those it asked for. When the website is
+        built (display mode ``"player"``), the setting reached must be one the website's player can
+        show and declares: the defaults or a setting of :attr:`asked`. Otherwise the cell raises
+        and the build stops, since the page would print numbers its reader cannot reproduce.
         """
+        self._move(**values)
+        if display_mode() == "player":
+            self._check_declared()
+        return self
+
+    def _check_declared(self):
+        defaults = {p.name: p.clip(p.default) for p in self.params}
+        declared = [dict(defaults, **s) for settings in self.asked.values() for s in settings]
+        if self.values != defaults and self.values not in declared:
+            changed = {k: v for k, v in self.values.items() if v != defaults[k]}
+            raise ValueError(f"{self.title!r}: the setting {changed} (the rest at the defaults) is not one the "
+                             f"website's player declares; add it to the explorer's asked= under the label of the "
+                             f"exercise or section that makes it, on the sliders' website grids")
+
+    def _move(self, **values):
+        """:meth:`set` without the website's check (the player's renderer visits every position)."""
         unknown = set(values) - set(self.values)
         if unknown:
             raise ValueError(f"unknown explorer parameter(s) {sorted(unknown)}; known: {sorted(self.values)}")

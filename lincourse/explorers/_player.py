@@ -147,7 +147,7 @@ class _Scene:
 
     def frame(self, values):
         """``(list of SVG strings, readout)`` at ``values``."""
-        self.explorer.set(**values)
+        self.explorer._move(**values)
         return self.layer(), self.explorer.readout
 
 
@@ -161,7 +161,7 @@ def frame(explorer, **values):
     try:
         return scene.frame(values)
     finally:
-        explorer.set(**defaults)
+        explorer._move(**defaults)
 
 
 # -- the cache key ---------------------------------------------------------------------------------
@@ -281,7 +281,7 @@ def build_player(explorer, directory=None):
                 shutil.rmtree(work, ignore_errors=True)
         background = (target / "bg.png").read_bytes()
     finally:
-        explorer.set(**defaults)
+        explorer._move(**defaults)
     return {"key": key, "grids": grids, "chunk": info["chunk"], "count": info["count"],
             "default": (default_svg, default_text), "background": background,
             "size": (scene.width, scene.height), "clips": scene.clips}
