@@ -127,8 +127,13 @@ def plot_halfspaces(ax, w, b=0.0, alpha=0.12):
 
 
 def _arrow(ax, start, end, color, label=None, width=2.0):
-    return ax.add_patch(FancyArrowPatch(tuple(start), tuple(end), arrowstyle="-|>", mutation_scale=14,
-                                        color=color, linewidth=width, label=label, zorder=4))
+    arrow = FancyArrowPatch(tuple(start), tuple(end), arrowstyle="-|>", mutation_scale=14, color=color,
+                            linewidth=width, label=label, zorder=4)
+    if ax.get_autoscalex_on() or ax.get_autoscaley_on():
+        return ax.add_patch(arrow)  # the limits follow the data: they must include the arrow
+    # The view is fixed (an explorer's): skip add_patch's data-limit update, a Bézier clip of the
+    # arrow's path that costs about a sixth of a slider step.
+    return ax.add_artist(arrow)
 
 
 def plot_normal(ax, w, b=0.0, origin=None, scale=1.0, label=r"normal $w$"):
