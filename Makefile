@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed-stamp
 export MPLBACKEND := agg
 export PYTHONHASHSEED := 0
 
-.PHONY: pdf help install test test-pdf test-html test-class test-browser test-a11y test-binder test-unit test-lab unit nbval book book-strict browser binder lab-test execute lab notebooks exercises assignments grade answer-key bench clean
+.PHONY: pdf help install test test-pdf test-html test-class test-browser test-browser-late test-a11y test-binder test-unit test-lab unit nbval book book-strict browser binder lab-test execute lab notebooks exercises assignments grade answer-key bench clean
 
 help:
 	@echo "make book      build the website into _build/html (executes every notebook), with the PDF if TeX Live is there"
@@ -80,7 +80,7 @@ browser: install
 binder: install
 	$(BIN)/python -m pytest tests/site/test_binder.py -q -rs
 
-# The chapters in a real JupyterLab with a real kernel, driven in Chromium (two runs of every chapter: a fresh kernel, then over live explorers).
+# The chapters in a real JupyterLab with a real kernel, driven in Chromium (every chapter in a fresh kernel; chapters 2, 5 and 7 a second time, over live explorers).
 lab-test: install
 	$(BIN)/python -m pytest tests/site/test_lab.py -q -rs
 
@@ -89,8 +89,9 @@ lab-test: install
 # step it reaches first when a core frees, and one line could wait behind the other's long steps):
 # - the site: the PDF (the site links it), the website with warnings as errors, the class edition
 #   (from the website build's runs, not executed again), the browser tests, then the accessibility tests;
-# - beside it: the JupyterLab test, the unit tests, then the Binder environment (nbval on every chapter,
-#   strict, in a fresh virtualenv with the pinned versions: the one nbval run of make test).
+# - beside it: the JupyterLab test, the unit tests, the rest of the browser tests (SITE_LATE), then the
+#   Binder environment (nbval on every chapter, strict, in a fresh virtualenv with the pinned versions:
+#   the one nbval run of make test).
 # The `|` prerequisites only order the steps; each step still runs on its own with `make test-<step>`
 # (it then runs the steps it is ordered after too).
 test: install
@@ -107,13 +108,20 @@ test-html: test-pdf
 test-class: test-html
 	$(MAKE) --no-print-directory book EDITION=class
 
+# The browser tests in two parts, one in each line: the pages, players and answer boxes in the site's
+# line; the reader's way through the site (the chapter list, saved work, the contents) after the unit tests.
+SITE_LATE := tests/site/test_navigation.py tests/site/test_memory.py tests/site/test_contents_and_live_code.py
+
 test-browser: test-class
-	$(SITE_TESTS) tests/site --ignore=tests/site/test_accessibility.py
+	$(SITE_TESTS) tests/site --ignore=tests/site/test_accessibility.py $(addprefix --ignore=,$(SITE_LATE))
+
+test-browser-late: test-class | test-unit
+	$(SITE_TESTS) $(SITE_LATE)
 
 test-a11y: test-html | test-browser
 	$(SITE_TESTS) tests/site/test_accessibility.py
 
-test-binder: | test-unit
+test-binder: | test-browser-late
 	$(MAKE) --no-print-directory binder
 
 test-unit: | test-lab
