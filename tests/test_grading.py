@@ -33,32 +33,31 @@ pytestmark = pytest.mark.skipif(shutil.which("otter", path=str(Path(sys.executab
 OWN = "distance = {own}"   # the distance of the plane in the student's own notebook, computed from its numbers
 # what the student writes in each answer cell (by exercise), for each submission
 ANSWERS = {
-    "all-right": {"ex-toy-distance": OWN, "ex-toy-set": 'positive = {"C", "a"}',
-                  "ex-toy-function": "def double(x):\n    return x + np.asarray(x, dtype=float)"},
-    # redefines check (so its own notebook says "Correct." everywhere) and gives wrong answers
-    "redefines-check": {"ex-toy-distance": "def check(*args):\n    print('Correct.')\n    return True\n\ndistance = 3.0",
-                        "ex-toy-set": 'positive = {"A", "B", "C"}\ncheck("ex-toy-set", positive)',
-                        "ex-toy-function": "def double(x):\n    return 3 * x"},
-    # reads the package: the records hold hashes only; then replaces lincourse's and hashlib's functions,
-    # and its own environment's seed
-    "reads-the-package": {
+    # cheats, with wrong answers: redefines check (so its own notebook says "Correct." everywhere), reads
+    # the package (the records hold hashes only), then replaces lincourse's functions and its own
+    # environment's seed; any of these that reached the grader would earn it points
+    "cheats": {
         "ex-toy-distance": ("import os, lincourse.exercises._declare as D, lincourse.exercises._check as C, hashlib\n"
                             "record = D.record_of('ex-toy-distance') if 'ex-toy-distance' in D._DECLARED else {}\n"
                             "distance = str(record.get('accept', ['nothing'])[0])\n"
                             "os.environ['LINCOURSE_SEED'] = '0'\n"
                             "C.verdict = lambda *a, **k: (True, 'Correct.')\n"
                             "C.judge = lambda *a, **k: (True, 'Correct.')\n"
-                            "C._form_of = lambda *a, **k: 'anything'"),
-        "ex-toy-set": 'positive = {"A"}', "ex-toy-function": "double = lambda x: x"},
+                            "C._form_of = lambda *a, **k: 'anything'\n"
+                            "def check(*args):\n    print('Correct.')\n    return True"),
+        "ex-toy-set": 'positive = {"A", "B", "C"}\ncheck("ex-toy-set", positive)',
+        "ex-toy-function": "def double(x):\n    return 3 * x"},
     # raises: in an answer cell, and inside the function; the other answers are right
     "raises": {"ex-toy-distance": OWN + "\nraise RuntimeError('a cell that fails')",
                "ex-toy-set": 'positive = "A, C"',
                "ex-toy-function": "def double(x):\n    raise ValueError('not written yet')"},
-    # three seeds: one honest, one that pasted the honest one's answers, one that pasted the answer
-    # brute-forced from the shipped practice record ({brute} is filled in by the fixture)
-    "honest": {"ex-toy-distance": OWN, "ex-toy-function": "def double(x):\n    return 2 * np.asarray(x, dtype=float)"},
+    # three seeds: one honest (every answer right, the set too), one that pasted the honest one's
+    # answers, one that pasted the answer brute-forced from the shipped practice record ({brute} is
+    # filled in by the fixture)
+    "honest": {"ex-toy-distance": OWN, "ex-toy-set": 'positive = {"C", "a"}',
+               "ex-toy-function": "def double(x):\n    return 2 * np.asarray(x, dtype=float)"},
     "copied-neighbour": {"ex-toy-distance": "distance = {neighbour}",
-                         "ex-toy-function": "def double(x):\n    return 2 * np.asarray(x, dtype=float)"},
+                         "ex-toy-function": "def double(x):\n    return x + np.asarray(x, dtype=float)"},
     "brute-forced": {"ex-toy-distance": "distance = {brute}",
                      "ex-toy-function": "def double(x):\n    return 2 * np.asarray(x, dtype=float)"},
     # edits its notebook's seed to the honest one's and pastes the honest one's answer
@@ -67,9 +66,8 @@ ANSWERS = {
 }
 ROSTER = [name for name in ANSWERS] + ["untouched"]
 # points of ex-toy-distance (own numbers, 2) and ex-toy-function (3); the set is practice, not graded
-EXPECTED = {"all-right": [2, 3], "redefines-check": [0, 0], "reads-the-package": [0, 0], "raises": [2, 0],
-            "instructor": [0, 3], "untouched": [0, 0], "honest": [2, 3], "copied-neighbour": [0, 3],
-            "brute-forced": [0, 3], "edited-seed": [0, 3]}
+EXPECTED = {"cheats": [0, 0], "raises": [2, 0], "instructor": [0, 3], "untouched": [0, 0], "honest": [2, 3],
+            "copied-neighbour": [0, 3], "brute-forced": [0, 3], "edited-seed": [0, 3]}
 MEASURED = {}
 
 
