@@ -195,7 +195,7 @@ class Explorer:
         if setup is not None:
             setup(self.ax)
         self._static = frozenset(id(a) for a in Scene(self.ax, frozenset()).artists())
-        self.values = {p.name: p.clip(p.default) for p in self.params}
+        self.values = self.defaults
         self.readout = ""
         self._png = None
         self._widget = None
@@ -279,8 +279,13 @@ class Explorer:
             self._check_declared()
         return self
 
+    @property
+    def defaults(self):
+        """The sliders' default values (each snapped to its slider's grid), a new dict."""
+        return {p.name: p.clip(p.default) for p in self.params}
+
     def _check_declared(self):
-        defaults = {p.name: p.clip(p.default) for p in self.params}
+        defaults = self.defaults
         declared = [dict(defaults, **s) for settings in self.asked.values() for s in settings]
         if self.values != defaults and self.values not in declared:
             changed = {k: v for k, v in self.values.items() if v != defaults[k]}

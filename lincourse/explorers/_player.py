@@ -248,7 +248,7 @@ def build_player(explorer, directory=None):
     try:
         key = _key(explorer, grids, scene)
         scene = _Scene(explorer, key)
-        default_svg, default_text = scene.frame({p.name: p.clip(p.default) for p in explorer.params})
+        default_svg, default_text = scene.frame(explorer.defaults)
         target = directory / key
         manifest = target / "player.json"
         if manifest.exists():

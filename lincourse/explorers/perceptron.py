@@ -16,7 +16,6 @@ bounds) is computed once when an explorer is built; a slider move only draws.
 from __future__ import annotations
 
 import numpy as np
-from matplotlib.patches import FancyArrowPatch
 
 from .. import plotting as P
 import warnings
@@ -41,13 +40,6 @@ __all__ = [
 
 def _fmt(v):
     return "(" + ", ".join(f"{x:+.2f}" for x in np.atleast_1d(v)) + ")"
-
-
-def _arrow(ax, start, end, color, width=2.0):
-    """An arrow from ``start`` to ``end`` in data coordinates (the course's arrow style)."""
-    # add_artist, not add_patch: the axes limits are fixed, so skip the (slow) data-limit update
-    return ax.add_artist(FancyArrowPatch(tuple(start), tuple(end), arrowstyle="-|>", mutation_scale=14,
-                                         color=color, linewidth=width, zorder=4))
 
 
 def _limits(values, pad=0.15):
@@ -113,10 +105,10 @@ def perceptron_steps(X=None, y=None, bias_update="unit"):
             P.plot_hyperplane(ax, w0, b0, color=P.COLORS["neutral"], linestyle="--", linewidth=1.5, label=None)
         P.mark_points(ax, x, label=None)
         ax.set_title(f"update {k} of {n_updates}: point {u.index + 1} corrected (epoch {u.epoch})", fontsize=9)
-        artists = [_arrow(aw, (0, 0), w1, P.COLORS["normal"])]
+        artists = [P._arrow(aw, (0, 0), w1, P.COLORS["normal"])]
         if np.any(w0):
-            artists.append(_arrow(aw, (0, 0), w0, P.COLORS["neutral"]))
-            artists.append(_arrow(aw, w0, w1, P.COLORS["mistake"], width=1.5))
+            artists.append(P._arrow(aw, (0, 0), w0, P.COLORS["neutral"]))
+            artists.append(P._arrow(aw, w0, w1, P.COLORS["mistake"], width=1.5))
         before, after = yi * (x @ w0 + b0), yi * (x @ w1 + b1)
         return (f"update {k} of {n_updates} (epoch {u.epoch}): point {u.index + 1}, x = {_fmt(x)}, y = {yi:+d}\n"
                 f"before: w = {_fmt(w0)}, b = {b0:+.2f}, y (w·x + b) = {before:+.3f} (mistake)\n"
