@@ -45,10 +45,13 @@ nbval: install
 	$(BIN)/python -m pytest --nbval --nbval-current-env --nbval-cell-timeout=300 chapters -q
 
 # The website shows the kernel-free players; a notebook that raises fails the build
-# (nb_execution_raise_on_error in _config.yml).
+# (nb_execution_raise_on_error in _config.yml). Every chapter runs once: the website's build empties
+# the execution cache (RUNS) and runs them into it; the PDF's build, after it, takes them from there.
 # EDITION=class: the site for a class that grades its homework (no solutions, no teaching notes,
 # no buttons to the full notebooks), in _build/class/html; see tools/class_edition.py.
 EDITION ?= public
+RUNS := _build/.jupyter_cache
+SITE_PDF := _build/html/_static/downloads/linear-classification.pdf
 book: install
 	$(BIN)/python tools/make_notebooks.py --out _build/notebooks --zip _static/downloads/lincourse-student-notebooks.zip
 ifeq ($(EDITION),class)
@@ -58,17 +61,21 @@ ifeq ($(EDITION),class)
 	@echo
 	@echo "The class edition is in _build/class/html; open _build/class/html/index.html in a browser."
 else
-	@if command -v xelatex >/dev/null && command -v latexmk >/dev/null; then $(MAKE) --no-print-directory pdf; \
-	else echo "No XeLaTeX here: the site is built without the book as a PDF (its download link will be missing; see README.md)"; fi
+	rm -rf $(RUNS)
 	LINCOURSE_EXPLORER_MODE=player $(BIN)/jupyter-book build . --all --keep-going
+	@if command -v xelatex >/dev/null && command -v latexmk >/dev/null; then $(MAKE) --no-print-directory pdf REUSE_RUNS=1 \
+	&& mkdir -p $(dir $(SITE_PDF)) && cp _build/pdf/book.pdf $(SITE_PDF); \
+	else echo "No XeLaTeX here: the site is built without the book as a PDF (its download link will be missing; see README.md)"; fi
 	@echo
 	@echo "The book is in _build/html; open _build/html/index.html in a browser."
 endif
 
 book-strict: install
 	$(BIN)/python tools/make_notebooks.py --out _build/notebooks --zip _static/downloads/lincourse-student-notebooks.zip
-	$(MAKE) --no-print-directory pdf
+	rm -rf $(RUNS)
 	LINCOURSE_EXPLORER_MODE=player $(BIN)/jupyter-book build . --all -W --keep-going
+	$(MAKE) --no-print-directory pdf REUSE_RUNS=1
+	mkdir -p $(dir $(SITE_PDF)) && cp _build/pdf/book.pdf $(SITE_PDF)
 
 # Browser tests of the built site (skip with a message if Chromium is missing); `make test` runs the
 # accessibility part (axe-core on every page in four views, the longest) beside the others.
@@ -87,8 +94,9 @@ lab-test: install
 # make test uses both cores: the steps below are one graph, run two at a time (make -j2), each printing
 # its output when it ends, in two lines of about the same length (make would otherwise start whichever
 # step it reaches first when a core frees, and one line could wait behind the other's long steps):
-# - the site: the PDF (the site links it), the website with warnings as errors, the class edition
-#   (from the website build's runs, not executed again), the browser tests, then the accessibility tests;
+# - the site: the website with warnings as errors (every chapter run once), the PDF and the class
+#   edition (both from the website build's runs, not executed again), the browser tests, then the
+#   accessibility tests;
 # - beside it: the JupyterLab test, the unit tests, the rest of the browser tests (SITE_LATE), then the
 #   Binder environment (nbval on every chapter, strict, in a fresh virtualenv with the pinned versions:
 #   the one nbval run of make test).
@@ -98,14 +106,16 @@ test: install
 	$(MAKE) --no-print-directory -j2 --output-sync=target test-binder test-a11y
 	@echo "make test: all passed"
 
-test-pdf:
+test-html:
 	$(BIN)/python tools/make_notebooks.py --out _build/notebooks --zip _static/downloads/lincourse-student-notebooks.zip
-	$(MAKE) --no-print-directory pdf
-
-test-html: test-pdf
+	rm -rf $(RUNS)
 	LINCOURSE_EXPLORER_MODE=player $(BIN)/jupyter-book build . --all -W --keep-going
 
-test-class: test-html
+test-pdf: test-html
+	$(MAKE) --no-print-directory pdf REUSE_RUNS=1
+	mkdir -p $(dir $(SITE_PDF)) && cp _build/pdf/book.pdf $(SITE_PDF)
+
+test-class: test-pdf
 	$(MAKE) --no-print-directory book EDITION=class
 
 # The browser tests in two parts, one in each line: the pages, players and answer boxes in the site's
@@ -157,8 +167,12 @@ TEX_PACKAGES := texlive-xetex texlive-latex-recommended texlive-latex-extra texl
 
 # The book as a PDF: Jupyter Book's LaTeX builder, then XeLaTeX (latexmk). Each explorer is printed
 # as a figure at its default values (lincourse/_book.py). The site offers it for download.
+# Alone, `make pdf` runs every chapter afresh; `make book` and `make test` build it after the website,
+# from the website build's runs (REUSE_RUNS=1: not executed again).
+REUSE_RUNS ?=
 pdf: install
 	@command -v xelatex >/dev/null && command -v latexmk >/dev/null || { echo "make pdf needs XeLaTeX and latexmk (TeX Live): see README.md, 'The book as a PDF'"; exit 1; }
+	$(if $(REUSE_RUNS),,rm -rf $(RUNS))
 	$(BIN)/jupyter-book build . --builder pdflatex --all -W --keep-going
 	mkdir -p _build/pdf _static/downloads
 	cp _build/latex/book.pdf _build/pdf/book.pdf

@@ -17,12 +17,16 @@ they are in ``_static`` before the pages are written, so Sphinx adds their check
 The site is deployable on any host: every folder and file of it is readable by any user (a web
 server runs as another user than the build; see :func:`~lincourse.explorers._player.make_readable`).
 
-The book as a PDF (``make pdf``, the LaTeX builder): the notebooks run with the explorers in
-"print" mode, and :class:`PrintedExplorer`, a myst-nb mime renderer (registered in
-``pyproject.toml``), shows each explorer as a numbered figure at its default values, with its
+The book as a PDF (``make pdf``, the LaTeX builder): an explorer's output in "player" mode holds,
+beside the website's player, its printed form, and :class:`PrintedExplorer`, a myst-nb mime renderer
+(registered in ``pyproject.toml``), shows it as a numbered figure at its default values, with its
 caption, the values and readout, and the address of its interactive version on the website
 (``html.baseurl`` in ``_config.yml``). Answer boxes are left out of the PDF: an answer is checked
 on the website or in the notebook.
+
+One run of each chapter serves both builds: the notebooks run in the book's execution cache
+(``execute_notebooks: cache`` in ``_config.yml``, jupyter-cache), which ``make book`` and ``make
+test`` empty before the website's build, and the PDF's build, after it, finds every chapter there.
 
 The course's fixes to the theme and the math are another extension, :mod:`lincourse._theme`.
 """
@@ -55,10 +59,11 @@ def _config_inited(app, config):
 def _assets(app):
     """Put the players' styles and script into the site before the pages are written.
 
-    For the LaTeX builder, the explorers are printed instead (the notebooks' kernels inherit the mode).
+    Both builders run the notebooks in "player" mode (the kernels inherit it): the LaTeX builder
+    prints the explorers from the same outputs (:class:`PrintedExplorer`), so a chapter the website's
+    build ran is not run again.
     """
-    if app.builder.format == "latex":
-        os.environ[MODE_VARIABLE] = "print"
+    os.environ[MODE_VARIABLE] = "player"
     if app.builder.format != "html":
         return
     static = Path(app.outdir) / "_static"

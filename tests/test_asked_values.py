@@ -65,8 +65,11 @@ def test_the_website_build_runs_the_chapters_in_player_mode_with_warnings_as_err
     make = (ROOT / "Makefile").read_text()
     html = re.search(r"^test-html:.*\n((?:\t.*\n)+)", make, flags=re.M).group(1)
     assert "LINCOURSE_EXPLORER_MODE=player" in html and " -W " in html and "--all" in html
+    # every chapter runs in this build: the execution cache is emptied first (the PDF reuses these runs)
+    assert html.index("rm -rf $(RUNS)") < html.index("jupyter-book build")
+    assert re.search(r"^RUNS := _build/\.jupyter_cache$", make, flags=re.M)
     config = (ROOT / "_config.yml").read_text()
-    assert re.search(r"execute_notebooks:\s*force", config) and re.search(r"nb_execution_raise_on_error:\s*true", config)
+    assert re.search(r"execute_notebooks:\s*cache", config) and re.search(r"nb_execution_raise_on_error:\s*true", config)
 
 
 @pytest.mark.parametrize("factory", FACTORIES, ids=lambda f: f.__name__)

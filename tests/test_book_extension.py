@@ -66,3 +66,31 @@ def test_the_katex_server_is_started_once_and_waited_for(monkeypatch):
         server.terminate()
         atexit.unregister(KaTeXServer.terminate)   # stopped here, not again when the tests end
     assert started[0].poll() is not None
+
+
+def test_one_run_of_each_chapter_serves_the_website_and_the_pdf(monkeypatch, tmp_path):
+    """The website's build runs every chapter (the execution cache emptied first); the PDF's build,
+    after it, takes the runs from the cache: an explorer's one output holds the player and its print."""
+    import re
+    from pathlib import Path
+
+    import lincourse as lc
+    from lincourse.explorers._engine import MODE_VARIABLE, PRINT_MIME
+
+    root = Path(__file__).resolve().parents[1]
+    make = (root / "Makefile").read_text()
+    recipe = lambda target: re.search(rf"^{target}:.*\n((?:\t.*\n)+)", make, flags=re.M).group(1)
+    assert re.search(r"^test-pdf: test-html\b", make, flags=re.M)
+    assert "pdf REUSE_RUNS=1" in recipe("test-pdf") and "$(SITE_PDF)" in recipe("test-pdf")
+    assert "$(if $(REUSE_RUNS),,rm -rf $(RUNS))" in recipe("pdf")   # alone, make pdf runs every chapter afresh
+    for book in (make[make.index("\nbook:"):make.index("\nbook-strict:")], recipe("book-strict")):
+        assert book.index("rm -rf $(RUNS)") < book.index("jupyter-book build .") < book.index("pdf REUSE_RUNS=1")
+    for builder in ("html", "latex"):  # both builders' kernels run in player mode
+        monkeypatch.delenv(MODE_VARIABLE, raising=False)
+        _book._assets(SimpleNamespace(builder=SimpleNamespace(format=builder), outdir=str(tmp_path / builder)))
+        assert lc.explorers.display_mode() == "player"
+    monkeypatch.setenv("LINCOURSE_PLAYER_DIR", str(tmp_path / "players"))
+    bundle = lc.explorers.threshold_roc()._repr_mimebundle_()
+    assert "lincourse-player" in bundle["text/html"]
+    assert bundle[PRINT_MIME]["title"] and bundle[PRINT_MIME]["pdf"]
+    assert _book.PrintedExplorer.mime_priority_overrides == [("latex", PRINT_MIME, 1)]

@@ -113,7 +113,7 @@ def main(argv=None):
         # every chapter as the website's build ran it (player mode): no second run, and the players'
         # frames from that build's cache
         config = (out / "_config.yml").read_text(encoding="utf-8")
-        (out / "_config.yml").write_text(config.replace("execute_notebooks: force", "execute_notebooks: 'off'"),
+        (out / "_config.yml").write_text(config.replace("execute_notebooks: cache", "execute_notebooks: 'off'"),
                                          encoding="utf-8")
         (out / "_build").mkdir(exist_ok=True)
         (out / "_build" / ".players").symlink_to(ROOT / "_build" / ".players", target_is_directory=True)

@@ -41,24 +41,26 @@ from ..plotting import new_figure
 
 __all__ = ["Param", "Explorer", "Scene", "display_mode"]
 
-#: Environment variable that selects how explorers display: "widget" (live sliders, the default),
-#: "player" (the kernel-free precomputed player, used when the website is built) or "print" (the
-#: figure at the default values, for the book as a PDF; set by :mod:`lincourse._book`).
+#: Environment variable that selects how explorers display: "widget" (live sliders, the default) or
+#: "player" (when the book is built: one output holding both the kernel-free precomputed player, which
+#: the website shows, and the figure at the default values, which the book as a PDF prints; so one run
+#: of a chapter serves both builds, see :mod:`lincourse._book`).
 MODE_VARIABLE = "LINCOURSE_EXPLORER_MODE"
 
-#: The mime type of an explorer in print mode: its title, caption, default values, readout and
-#: figure (a PDF, base64), which :class:`lincourse._book.PrintedExplorer` turns into a figure.
+#: The mime type of an explorer's printed form: its title, caption, default values, readout and
+#: figure (a PDF, base64), which :class:`lincourse._book.PrintedExplorer` turns into a figure. Only
+#: the LaTeX builder selects it; the website's builder shows the ``text/html`` player beside it.
 PRINT_MIME = "application/vnd.lincourse.explorer+json"
 
 
 #: The accepted values of :data:`MODE_VARIABLE`.
-MODES = ("widget", "player", "print")
+MODES = ("widget", "player")
 
 
 def display_mode():
-    """How explorers display in this process: ``"widget"``, ``"player"`` or ``"print"``.
+    """How explorers display in this process: ``"widget"`` or ``"player"``.
 
-    An unset (or empty) :data:`MODE_VARIABLE` means ``"widget"``; any other value than those three
+    An unset (or empty) :data:`MODE_VARIABLE` means ``"widget"``; any other value than those two
     is a ValueError that names it, rather than a silent fall-back to widgets.
     """
     mode = os.environ.get(MODE_VARIABLE) or "widget"
@@ -456,12 +458,10 @@ class Explorer:
                 "anchor": anchor(self.title), "pdf": base64.b64encode(buffer.getvalue()).decode("ascii")}
 
     def _repr_mimebundle_(self, include=None, exclude=None):
-        if display_mode() == "print":
-            return {PRINT_MIME: self.printed(), "text/plain": repr(self)}
-        if display_mode() == "player":
+        if display_mode() == "player":  # the book: the website shows the player, the PDF the printed figure
             from ._player import player_html
 
-            return {"text/html": player_html(self), "text/plain": repr(self)}
+            return {"text/html": player_html(self), PRINT_MIME: self.printed(), "text/plain": repr(self)}
         bundle = self.widget._repr_mimebundle_()
         bundle["text/plain"] = repr(self)
         return bundle
