@@ -121,19 +121,26 @@ def plot_halfspaces(ax, w, b=0.0, alpha=0.12):
     artists = []
     for sign, key in ((1, "positive"), (-1, "negative")):
         corners = [foot + _BIG * t, foot - _BIG * t, foot - _BIG * t + sign * _BIG * u, foot + _BIG * t + sign * _BIG * u]
-        artists.append(ax.add_patch(Polygon(corners, closed=True, facecolor=COLORS[key], alpha=alpha,
-                                            edgecolor="none", zorder=1)))
+        artists.append(_add_patch(ax, Polygon(corners, closed=True, facecolor=COLORS[key], alpha=alpha,
+                                              edgecolor="none", zorder=1)))
     return artists
+
+
+def _add_patch(ax, patch):
+    """``ax.add_patch(patch)``, without the data-limit update when the view is fixed (an explorer's).
+
+    The update walks the patch's path (for an arrow, a Bézier clip): about a sixth of a slider step
+    for an arrow, and as much again for the two half-planes, for limits a fixed view never reads.
+    """
+    if ax.get_autoscalex_on() or ax.get_autoscaley_on():
+        return ax.add_patch(patch)  # the limits follow the data: they must include the patch
+    return ax.add_artist(patch)
 
 
 def _arrow(ax, start, end, color, label=None, width=2.0):
     arrow = FancyArrowPatch(tuple(start), tuple(end), arrowstyle="-|>", mutation_scale=14, color=color,
                             linewidth=width, label=label, zorder=4)
-    if ax.get_autoscalex_on() or ax.get_autoscaley_on():
-        return ax.add_patch(arrow)  # the limits follow the data: they must include the arrow
-    # The view is fixed (an explorer's): skip add_patch's data-limit update, a Bézier clip of the
-    # arrow's path that costs about a sixth of a slider step.
-    return ax.add_artist(arrow)
+    return _add_patch(ax, arrow)
 
 
 def plot_normal(ax, w, b=0.0, origin=None, scale=1.0, label=r"normal $w$"):
