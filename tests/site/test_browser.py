@@ -1,9 +1,10 @@
 """The built website in a real browser: math typeset, players move with the keyboard, offline.
 
 Run after the book is built (``make browser``, part of ``make test``). Serves ``_build/html`` on
-127.0.0.1 and drives Debian's headless Chromium with Playwright. For every chapter page it checks
+127.0.0.1 and drives Debian's headless Chromium with Playwright. For every chapter page, in one visit, it checks
 that the math is rendered in the page (KaTeX, when the book is built), that every kernel-free player's slider, moved with the keyboard,
-changes its figure (tests/site/test_players.py checks the players in depth), that the console shows
+changes its figure (tests/site/test_players.py checks the players in depth), that every exercise has an
+answer box that checks an answer without a kernel, that the console shows
 no error and no warning, that every request succeeds (the favicon included) and that no request
 leaves 127.0.0.1.
 Screenshots (light and dark theme) go to ``_build/screenshots/``. Without Chromium the tests skip
@@ -41,6 +42,22 @@ def test_there_are_chapter_pages():
     assert len(PAGES) >= 5, PAGES
 
 
+def _answer_boxes_work(page, path):
+    """Each chapter's exercises are answered and checked in the page, without a kernel."""
+    boxes = page.locator(".lincourse-answer[data-kind]")
+    assert boxes.count() >= 4, f"{path}: {boxes.count()} answer boxes"
+    page.wait_for_function("() => [...document.querySelectorAll('.lincourse-answer[data-kind]')]"
+                           ".every(b => b.classList.contains('lincourse-answer-ready'))", timeout=10000)
+    short = page.locator(".lincourse-answer[data-kind='number'], .lincourse-answer[data-kind='count']").first
+    if short.count():
+        short.scroll_into_view_if_needed()
+        short.locator("input").fill("not a number")
+        short.get_by_role("button", name="Check").click()
+        result = short.locator(".lincourse-answer-result")
+        page.wait_for_function("r => r.textContent.length > 0", arg=result.element_handle(), timeout=5000)
+        assert result.text_content().startswith("Check the form:"), result.text_content()
+
+
 @pytest.mark.parametrize("path", PAGES)
 def test_chapter_page(browser, server, path):
     requests, errors = [], []
@@ -70,6 +87,7 @@ def test_chapter_page(browser, server, path):
                                    arg=player.element_handle(), timeout=10000)
             after = layer.inner_html()
             assert after != before, f"player {k}, slider {s} ({slider.get_attribute('aria-label')}) did not change the figure"
+    _answer_boxes_work(page, path)   # in the same visit: a chapter page is slow to load
     SHOTS.mkdir(parents=True, exist_ok=True)
     name = Path(path).stem
     first = players.first
@@ -120,26 +138,6 @@ def test_live_code_says_what_went_wrong_when_it_cannot_reach_a_server(browser, s
     assert "its library could not be loaded" in status.text_content()
     assert status.get_attribute("role") == "status"
     assert not page.locator(".thebe-launch-button").first.is_visible()   # the spinning button is put away
-    page.close()
-
-
-@pytest.mark.parametrize("path", PAGES)
-def test_every_exercise_has_a_working_answer_box(browser, server, path):
-    """Each chapter's exercises are answered and checked in the page, without a kernel."""
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.goto(f"{server}/{path}", wait_until="networkidle")
-    boxes = page.locator(".lincourse-answer[data-kind]")
-    assert boxes.count() >= 4, f"{path}: {boxes.count()} answer boxes"
-    page.wait_for_function("() => [...document.querySelectorAll('.lincourse-answer[data-kind]')]"
-                           ".every(b => b.classList.contains('lincourse-answer-ready'))", timeout=10000)
-    short = page.locator(".lincourse-answer[data-kind='number'], .lincourse-answer[data-kind='count']").first
-    if short.count():
-        short.scroll_into_view_if_needed()
-        short.locator("input").fill("not a number")
-        short.get_by_role("button", name="Check").click()
-        result = short.locator(".lincourse-answer-result")
-        page.wait_for_function("r => r.textContent.length > 0", arg=result.element_handle(), timeout=5000)
-        assert result.text_content().startswith("Check the form:"), result.text_content()
     page.close()
 
 

@@ -115,7 +115,9 @@ def test_players_positions_asked_values_and_figures(browser, server, explorers, 
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_first_load_weight(browser, server, path):
+def test_first_load_weight_and_a_first_step_needs_no_fetch(browser, server, path):
+    """One fresh visit: what the first load weighs; then, a player near the screen has fetched the chunks
+    one step away on every slider, so that the first step shows at once."""
     sizes = {}
     page = browser.new_page(viewport={"width": 1280, "height": 900})
 
@@ -132,6 +134,7 @@ def test_first_load_weight(browser, server, path):
     total = sum(sizes.values())
     heaviest = sorted(sizes.items(), key=lambda kv: -kv[1])[:5]
     assert total <= FIRST_LOAD_LIMIT, f"{path}: first load {total / 1e6:.2f} MB; heaviest {heaviest}"
+    _first_step_needs_no_fetch(page, path)
     page.close()
 
 
@@ -219,11 +222,8 @@ def test_a_move_never_shows_a_stale_frame(browser, server):
     page.close()
 
 
-@pytest.mark.parametrize("path", PAGES)
-def test_a_first_step_needs_no_fetch(browser, server, path):
+def _first_step_needs_no_fetch(page, path):
     """A player near the screen has fetched the chunks one step away on every slider: the first step shows at once."""
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.goto(f"{server}/{path}", wait_until="networkidle")
     players = page.locator("figure.lincourse-player")
     for n in range(players.count()):
         player = players.nth(n)
@@ -246,7 +246,6 @@ def test_a_first_step_needs_no_fetch(browser, server, path):
             state = player.evaluate(_STATE)
             assert not state["loading"] and state["frame"] == str(frame), (path, n, k, i, state["status"])
             player.evaluate(_STEP, [k, start[k]])
-    page.close()
 
 
 def test_a_note_asks_to_run_the_notebook_only_when_positions_are_missing(explorers):
