@@ -275,73 +275,86 @@ def test_no_private_matplotlib_api():
     assert not found, found
 
 
-def _outside_the_axes(ex):
-    """The drawn objects of ``ex`` (arrows, markers, segments, texts) that reach outside their axes,
-    and titles outside the figure. Lines across the whole plane and shaded half-planes are clipped
-    to the axes by design and are not checked."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.collections import PathCollection
-    from matplotlib.lines import AxLine, Line2D
-    from matplotlib.patches import FancyArrowPatch
-    from matplotlib.transforms import Bbox
-
-    fig = ex.figure
-    if not isinstance(fig.canvas, FigureCanvasAgg):
-        FigureCanvasAgg(fig)
-    renderer = fig.canvas.get_renderer()
-    bad = []
-
-    def check(artist, extent, box):
-        if (extent.x0 < box.x0 - 0.5 or extent.y0 < box.y0 - 0.5 or extent.x1 > box.x1 + 0.5
-                or extent.y1 > box.y1 + 0.5):
-            bad.append((type(artist).__name__, [round(v, 1) for v in extent.extents]))
-
-    scene = ex.scene()
-    for ax in scene.axes:
-        for a in ax.get_children():
-            if id(a) in scene.static or not a.get_visible() or isinstance(a, AxLine):
-                continue
-            if isinstance(a, (FancyArrowPatch, Line2D)) or a in ax.texts:
-                check(a, a.get_window_extent(renderer), ax.bbox)
-            elif isinstance(a, PathCollection) and len(a.get_offsets()):
-                xy = a.get_offset_transform().transform(a.get_offsets())
-                radius = np.sqrt(np.max(a.get_sizes())) / 2 * fig.dpi / 72
-                check(a, Bbox([xy.min(axis=0) - radius, xy.max(axis=0) + radius]), ax.bbox)
-        for title in (ax.title, ax._left_title, ax._right_title):
-            if title.get_text():
-                check(title, title.get_window_extent(renderer), fig.bbox)
-    return bad
-
-
-@pytest.mark.parametrize("name", ["hyperplane", "point_distance", "dataset_margin", "training_error"])
-def test_every_drawn_object_stays_inside_the_plot_at_every_website_position(name):
-    """The normal arrow, the point's diamond, the foot's cross and the rings stay inside the axes at
-    every position of the website player (the whole grid, every combination), and titles inside the figure."""
-    import itertools
-
-    ex = getattr(lc.explorers, name)()
-    grids = player_grids(ex)
-    problems = []
-    for combo in itertools.product(*grids.values()):
-        values = dict(zip(grids, combo))
-        ex.set(**values)
-        bad = _outside_the_axes(ex)
-        if bad:
-            problems.append((values, bad))
-    assert not problems, f"{len(problems)} positions draw outside the plot, e.g. {problems[:3]}"
-
-
 def test_the_detector_sees_an_arrow_that_leaves_the_plot(monkeypatch):
+    """The website player's renderer refuses a frame whose arrow leaves its panel, and says where and by how much."""
+    from matplotlib.patches import FancyArrowPatch
+
     from lincourse import plotting
     from lincourse.explorers import geometry
+    from lincourse.explorers._player import OutsidePanelError, frame
 
+    values = dict(angle=0, length=3.5, b=0.0)
     ex = lc.explorers.hyperplane()
-    assert "(arrow: w/2)" in ex.set(angle=0, length=3.5, b=0.0).ax.get_title()
-    assert not _outside_the_axes(ex)
+    frame(ex, **values)  # the course's arrow, w/2 here, fits: the frame is drawn
+    assert "(arrow: w/2)" in ex.set(**values).ax.get_title()
     monkeypatch.setattr(geometry, "fitted_normal",
                         lambda ax, w, b, lim: (plotting.plot_normal(ax, w, b, label=None), "w")[1])
-    ex = lc.explorers.hyperplane().set(angle=0, length=3.5, b=0.0)  # w itself: its head reaches x1 = 3.5
-    assert [kind for kind, _ in _outside_the_axes(ex)] == ["FancyArrowPatch"]
+    ex = lc.explorers.hyperplane()
+    with pytest.raises(OutsidePanelError) as caught:
+        frame(ex, **values)  # w itself: its head reaches x1 = 3.5, past the limit
+    arrow = [a for a in ex.set(**values).ax.patches if isinstance(a, FancyArrowPatch)][0]
+    assert ex.png  # drawn once, so that the arrow's head has its size in pixels
+    beyond = arrow.get_window_extent(ex.figure.canvas.get_renderer()).x1 - ex.ax.bbox.x1
+    message = str(caught.value)
+    assert message.startswith(f"{ex.title!r} at angle=0, length=3.50, b=0.00: the FancyArrowPatch reaches "), message
+    assert "beyond the right edge of its panel" in message and "shorten the arrow" in message
+    assert float(re.search(r"reaches ([\d.]+) px", message).group(1)) == pytest.approx(beyond, abs=0.15)
+
+
+def _edge_toy():
+    """A marker at (x, 0.5), a label beside it when ``label`` is 1 (its end near x), a line across the plane
+    and a shaded half-plane reaching far past the panel (clipped by design)."""
+    def setup(ax):
+        ax.set_xlim(0, 1)
+        ax.set_ylim(0, 1)
+
+    def draw(ax, x, label):
+        ax.axline((0.0, 0.0), slope=3.0)
+        ax.fill_between([-1.0, 2.0], -1.0, 0.2, alpha=0.2)
+        ax.plot([x], [0.5], marker="o", markersize=8)
+        if label:
+            ax.text(x - 0.05, 0.7, "a label ending near x", ha="right")
+        ax.set_title(f"x = {x:.2f}")
+        return f"x = {x:.2f}"
+
+    return Explorer(draw, [Param("x", 0, 1, 0.05, 0.5), Param("label", 0, 1, 1, 0)], setup=setup, title="Edges")
+
+
+def test_a_frame_inside_its_panel_passes_and_an_escape_names_the_values_the_object_and_the_fix():
+    from lincourse.explorers._player import TOLERANCE, OutsidePanelError, frame
+
+    ex = _edge_toy()
+    for values in ({"x": 0.5, "label": 0}, {"x": 0.95, "label": 0}, {"x": 0.95, "label": 1}):
+        svg, text = frame(ex, **values)  # the line across the plane and the half-plane reach far out: not checked
+        assert text == f"x = {values['x']:.2f}" and any("<text" in piece for piece in svg)
+    with pytest.raises(OutsidePanelError) as caught:
+        frame(ex, x=1.0, label=0)  # the marker's centre on the right edge: half of it is cut off
+    radius = 4 * ex.figure.dpi / 72
+    message = str(caught.value)
+    assert message.startswith("'Edges' at x=1.00, label=0: the Line2D (marker 'o') reaches "), message
+    assert "beyond the right edge of its panel" in message and f"({TOLERANCE} px allowed)" in message
+    assert float(re.search(r"reaches ([\d.]+) px", message).group(1)) == pytest.approx(radius, abs=0.3)
+    assert "a margin on the axis" in message
+    with pytest.raises(OutsidePanelError, match=r"'Edges' at x=0\.20, label=1: the Text 'a label ending near x' "
+                                                r"reaches [\d.]+ px beyond the left edge of its panel.*move the text"):
+        frame(ex, x=0.2, label=1)
+    assert ex.values == {"x": 0.5, "label": 0}  # frame leaves the explorer at its defaults, error or not
+
+
+def test_an_escape_in_a_worker_process_fails_the_player_build(monkeypatch, tmp_path):
+    """Rendered in two processes (more than 400 frames), a frame that escapes stops the build; nothing half-made stays."""
+    from lincourse.explorers._player import JOBS_VARIABLE, OutsidePanelError, build_player
+
+    def draw(ax, x, k):
+        ax.plot([-0.1 if (x, k) == (0, 7) else x], [0.5], marker="o", markersize=8)
+        return f"{x:.2f} {k}"
+
+    ex = Explorer(draw, [Param("x", 0, 1, 0.05, 0.5), Param("k", 1, 20, 1, 1)], title="Worker",
+                  setup=lambda ax: (ax.set_xlim(-0.05, 1.05), ax.set_ylim(0, 1)))
+    monkeypatch.setenv(JOBS_VARIABLE, "2")
+    with pytest.raises(OutsidePanelError, match=r"'Worker' at x=0\.00, k=7: the Line2D"):
+        build_player(ex, tmp_path)  # frame 6 of 420, in the first chunk: not one of the frames the key samples
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_the_normal_arrow_is_w_when_it_fits_and_is_left_out_when_its_foot_is_out_of_view():

@@ -20,6 +20,21 @@ explorer's declaration, grids and sample frames), so an unchanged explorer is ne
 
 When the book is built (``LINCOURSE_EXPLORER_MODE=player``), :mod:`lincourse._book` sets
 :data:`DIR_VARIABLE` to the cache and copies the players a page uses into ``_static/players``.
+
+What the build guarantees: every drawn object stays inside its panel, at every position of every
+explorer's website sliders. While it writes a frame, the renderer notes where each object's SVG
+reaches (:attr:`~._svg.SVGLayerRenderer.reach`), and :meth:`_Scene.layer` compares that with the
+object's panel, to :data:`TOLERANCE` (0.5 px): arrows (``FancyArrowPatch``), lines and their
+markers (``Line2D``), scatter markers (``PathCollection``) and the panel's texts must stay inside
+the panel, the titles inside the figure. Lines across the whole plane (``AxLine``) and shaded
+half-planes are clipped to their panel by design and are not checked, nor are images and legends,
+nor the pieces ``setup`` drew (no slider moves them). A frame where an object escapes raises
+:class:`OutsidePanelError`, which names the explorer, the slider values, the object, the edge and
+the overshoot, and says what to change: the notebook's cell fails, and with it the book's build
+(an error in a worker process is raised again in the build's process by the pool). The check
+applies to every explorer: over the whole website grids of the thirteen course explorers it
+flagged only the current-iteration dot of ``gradient_descent``, cut in half by the panel's edge at
+iterations 0 and 100 (a real defect, mended by a margin on that panel's iteration axis).
 """
 
 from __future__ import annotations
@@ -41,10 +56,11 @@ from pathlib import Path
 import matplotlib
 
 from ._engine import anchor, plain_label
-from ._svg import FONT, SVGLayerRenderer, merge_paths
+from ._svg import FONT, SVGLayerRenderer, merge_paths, reach_box
 
 __all__ = ["player_grids", "player_html", "build_player", "frame", "DIR_VARIABLE", "URL_PLACEHOLDER",
-           "MIN_POSITIONS", "MAX_ANGLE_STEP", "PLAYER_CSS", "PLAYER_JS", "make_readable"]
+           "MIN_POSITIONS", "MAX_ANGLE_STEP", "PLAYER_CSS", "PLAYER_JS", "make_readable", "OutsidePanelError",
+           "TOLERANCE"]
 
 #: Environment variable naming the directory where players are written (and cached).
 DIR_VARIABLE = "LINCOURSE_PLAYER_DIR"
@@ -61,6 +77,12 @@ MAX_ANGLE_STEP = 15
 #: chunks keep the prefetch of every one-step neighbour light (tens of kB gzipped on a 4G line).
 CHUNK_BYTES = 64_000
 _FORMAT_VERSION = "4"
+#: How far, in pixels, a drawn object may reach past its panel's edge (rounding, antialiasing).
+TOLERANCE = 0.5
+
+
+class OutsidePanelError(ValueError):
+    """A frame of the website player draws an object outside its panel (or a title outside the figure)."""
 
 
 # -- grids ----------------------------------------------------------------------------------------
@@ -100,6 +122,13 @@ class _Scene:
             self.clips[tuple(round(v, 1) for v in ax.bbox.extents)] = f"lc{key[:10]}c{k}"
         self._pieces = {}
         self._image_type = AxesImage
+        # Where the checked objects must stay, in tenths of a pixel of the layer (y down): each
+        # panel's box, and the figure's for the titles (see ``_bounds``).
+        self._panels = {}
+        for ax in scene.axes:
+            x0, y0, x1, y1 = ax.bbox.extents
+            self._panels[id(ax)] = (10 * x0, 10 * (self.height - y1), 10 * x1, 10 * (self.height - y0))
+        self._figure_box = (0.0, 0.0, 10.0 * self.width, 10.0 * self.height)
         # Legends made by ``setup`` never change: kept (so their ids stay theirs) and drawn once.
         self._static_ids = set(scene.static) | {id(ax.legend_) for ax in scene.axes if ax.legend_ is not None}
         # Images (the probability field) go to the page at their data resolution; the browser
@@ -121,12 +150,44 @@ class _Scene:
         image.save(buf, format="PNG", optimize=True)
         return buf.getvalue()
 
+    def _bounds(self, artist, texts):
+        """The box (tenths of a pixel) ``artist`` must stay inside, and what it is, or ``None`` if it is not checked.
+
+        Arrows, lines but not lines across the plane (``AxLine``), scatter markers and the panel's
+        texts: their panel; titles (the texts of a panel not among its ``texts``): the figure.
+        """
+        kind = _KINDS.get(type(artist), "?")
+        if kind == "?":
+            kind = _KINDS[type(artist)] = _kind(type(artist))
+        if kind is None:
+            return None
+        if kind == "text":
+            if id(artist) not in texts:
+                return self._figure_box, "title"
+        return self._panels.get(id(artist.axes)), kind
+
+    def _check(self, artist, kind, box, reach):
+        """Raise :class:`OutsidePanelError` if the positions ``reach`` (tenths of a pixel) leave ``box`` by more than
+        :data:`TOLERANCE`."""
+        x0, y0, x1, y1 = reach_box(reach)
+        beyond = {"left": box[0] - x0, "top": box[1] - y0, "right": x1 - box[2], "bottom": y1 - box[3]}
+        side = max(beyond, key=beyond.get)
+        if beyond[side] <= 10 * TOLERANCE:
+            return
+        raise OutsidePanelError(_outside_message(self.explorer, artist, kind, side, beyond[side] / 10))
+
     def layer(self):
-        """The SVG elements of the explorer's current state, one string per drawable, in the scene's order."""
+        """The SVG elements of the explorer's current state, one string per drawable, in the scene's order.
+
+        Raises :class:`OutsidePanelError` if an arrow, a line, a marker or a text reaches outside its
+        panel, or a title outside the figure (see the module's docstring).
+        """
         measure = self.canvas.get_renderer()
         renderer = SVGLayerRenderer(self.width, self.height, self.dpi, measure, self.clips)
+        scene = self.explorer.scene()
+        texts = {id(t) for ax in scene.axes for t in ax.texts}
         pieces = []
-        for a in self.explorer.scene().drawables:
+        for a in scene.drawables:
             if id(a) in self._static_ids and not isinstance(a, self._image_type):
                 key = id(a)
             elif hasattr(a, "legend_handles"):  # a legend made by draw: the same entries, same place, same look
@@ -138,7 +199,15 @@ class _Scene:
                 pieces.append(self._pieces[key])
                 continue
             start = len(renderer.out)
-            a.draw(renderer)
+            bounds = self._bounds(a, texts)
+            if bounds is None or bounds[0] is None:
+                a.draw(renderer)
+            else:
+                renderer.reach = []
+                a.draw(renderer)
+                reach, renderer.reach = renderer.reach, None
+                if reach:
+                    self._check(a, bounds[1], bounds[0], reach)
             piece = merge_paths(renderer.out[start:])
             if key is not None:
                 self._pieces[key] = piece
@@ -149,6 +218,51 @@ class _Scene:
         """``(list of SVG strings, readout)`` at ``values``."""
         self.explorer._move(**values)
         return self.layer(), self.explorer.readout
+
+
+_KINDS = {}  # artist type -> what it is for the check ("arrow", "line", "markers", "text") or None: not checked
+
+
+def _kind(cls):
+    from matplotlib.collections import PathCollection
+    from matplotlib.lines import AxLine, Line2D
+    from matplotlib.patches import FancyArrowPatch
+    from matplotlib.text import Text
+
+    if issubclass(cls, Text):
+        return "text"
+    if issubclass(cls, FancyArrowPatch):
+        return "arrow"
+    if issubclass(cls, Line2D) and not issubclass(cls, AxLine):
+        return "line"
+    if issubclass(cls, PathCollection):
+        return "markers"
+    return None
+
+
+_ADVICE = {
+    "arrow": "shorten the arrow, or draw it only when it fits in view (its foot and its head inside the limits)",
+    "line": ("keep the line's points inside the limits, and a marker one radius from the edge (a margin on the "
+             "axis, or leave the marker out when its point is out of view); a line across the whole plane is "
+             "drawn with axline, which is clipped by design"),
+    "markers": ("keep the markers one radius inside the limits (a margin on the axes), or leave out the points "
+                "out of view"),
+    "text": "move the text inward (its alignment or offset toward the middle of the panel), or shorten it",
+    "title": "shorten the title or make its font smaller",
+}
+
+
+def _outside_message(explorer, artist, kind, side, amount):
+    """What :class:`OutsidePanelError` says: where, what, how far, and what to change."""
+    values = ", ".join(f"{p.name}={p.format(explorer.values[p.name])}" for p in explorer.params)
+    label = artist.get_text() if kind in ("text", "title") else artist.get_label()
+    what = type(artist).__name__ + (f" {label!r}" if label and not label.startswith("_") else "")
+    if kind == "line" and artist.get_marker() not in (None, "None", "none", "", " "):
+        what += f" (marker {artist.get_marker()!r})"
+    where = "the figure" if kind == "title" else "its panel"
+    return (f"{explorer.title!r} at {values}: the {what} reaches {amount:.1f} px beyond the {side} edge of {where} "
+            f"({TOLERANCE} px allowed), in the website player. Every drawn object must stay inside its panel at every "
+            f"position of the website sliders: {_ADVICE[kind]}.")
 
 
 def frame(explorer, **values):
@@ -270,6 +384,9 @@ def build_player(explorer, directory=None):
                 else:
                     for n in range(count):
                         _render_chunk(n)
+            except BaseException:  # an OutsidePanelError (re-raised here from a worker): no half-rendered player
+                shutil.rmtree(work, ignore_errors=True)
+                raise
             finally:
                 _WORK.clear()
             info = {"key": key, "chunk": chunk, "count": count, "total": total}

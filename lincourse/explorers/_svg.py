@@ -10,6 +10,13 @@ Paths become ``<path>`` elements (in pixels, y pointing down), plain text become
 page's screen-reader-invisible SVG carries no text the alt text does not already give), math text
 becomes glyph outlines, and images (the probability field) become small PNG ``<image>`` elements
 at their data resolution, scaled by the browser.
+
+While :attr:`SVGLayerRenderer.reach` is a list, the renderer also notes where what it writes
+reaches: every vertex of every path, control points included (so curves are covered), and the four
+corners of every plain text's measured box (width, height and descent, turned by its angle). The
+player (:meth:`._player._Scene.layer`) turns this on for the artists that must stay inside their
+panel and checks the box; the numbers are those the SVG holds, so the check costs a few list
+operations per path.
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ from __future__ import annotations
 import base64
 import html
 import io
+import math
 import re
 
 import numpy as np
@@ -25,7 +33,7 @@ from matplotlib.path import Path
 from matplotlib.textpath import TextToPath
 from matplotlib.transforms import Affine2D
 
-__all__ = ["SVGLayerRenderer", "merge_paths", "FONT"]
+__all__ = ["SVGLayerRenderer", "merge_paths", "reach_box", "FONT"]
 
 #: The layer's font, written once on the layer's ``<g>`` (its texts inherit it), not on every text.
 FONT = "DejaVu Sans, Bitstream Vera Sans, Verdana, Arial, sans-serif"
@@ -54,14 +62,15 @@ def _numbers(values):
     return "".join((v if v.startswith("-") or i == 0 else " " + v) for i, v in enumerate(values))
 
 
-def _path_data(path, transform):
+def _path_data(path, transform, reach=None):
     """The SVG path data of ``path`` under ``transform``, compact, at 0.1 px precision.
 
     Coordinates are rounded to tenths of a pixel, then written relative to the current point
     (``m l q c``, the SVG relative commands): short numbers, and no drift since every difference is
     taken between rounded positions. Long polylines are simplified as Agg simplifies them when it
     draws the live figure (``path.should_simplify``); NaN vertices are dropped, as Agg drops them;
-    curves stay curves.
+    curves stay curves. When ``reach`` is a list, every written position (in tenths of a pixel,
+    ``x, y, x, y, ...``, control points included: a curve stays inside their hull) is appended to it.
     """
     out = []
     cx = cy = sx = sy = 0  # the current point and the start of the subpath, in tenths of a pixel
@@ -73,6 +82,8 @@ def _path_data(path, transform):
         if code == Path.STOP:
             continue
         points = [int(round(v * 10)) if abs(v) < 1e8 else 0 for v in vertices]
+        if reach is not None:
+            reach += points
         numbers = []
         for i in range(0, len(points), 2):
             numbers += [_tenths(points[i] - cx), _tenths(points[i + 1] - cy)]
@@ -114,6 +125,31 @@ def merge_paths(elements):
     return "".join(out)
 
 
+def _text_corners(x, y, angle, width, height, descent):
+    """The corners of a text's box, in tenths of a pixel: baseline start at ``(x, y)`` (y down), turned by ``angle``.
+
+    The box runs from the start to ``width`` along the baseline, from ``height - descent`` above
+    it to ``descent`` below it, as the text's measured size says; the text turns about its start
+    (SVG's ``rotate(-angle x y)``).
+    """
+    corners = ((0.0, descent), (width, descent), (width, descent - height), (0.0, descent - height))
+    if angle:
+        c, s = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+        corners = [(u * c + v * s, v * c - u * s) for u, v in corners]  # counter-clockwise on the page
+    out = []
+    for u, v in corners:
+        out += [int(round((x + u) * 10)), int(round((y + v) * 10))]
+    return out
+
+
+def reach_box(reach):
+    """``(x0, y0, x1, y1)``, the box of the positions in ``reach`` (tenths of a pixel), or ``None`` for none."""
+    if not reach:
+        return None
+    xs, ys = reach[0::2], reach[1::2]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
 def _color(rgb):
     r, g, b = (int(round(255 * min(max(c, 0.0), 1.0))) for c in rgb[:3])
     return f"#{r:02x}{g:02x}{b:02x}"
@@ -133,6 +169,16 @@ class SVGLayerRenderer(RendererBase):
     clips : dict
         Clip rectangle ``(x0, y0, x1, y1)`` in display pixels -> id of an SVG ``clipPath`` the
         page defines; an artist clipped to another rectangle is drawn unclipped.
+
+    Attributes
+    ----------
+    out : list of str
+        The SVG elements written so far.
+    reach : list of int or None
+        ``None`` (the default), or a list to which every position written from then on is
+        appended, in tenths of a pixel of the layer (y pointing down), ``x, y, x, y, ...``: path
+        vertices (markers and collections arrive as paths), math text's glyph outlines, and the
+        corners of plain text's box. :func:`reach_box` turns it into a box.
     """
 
     def __init__(self, width, height, dpi, measure, clips):
@@ -141,6 +187,7 @@ class SVGLayerRenderer(RendererBase):
         self._measure = measure
         self._clips = clips
         self.out = []
+        self.reach = None
         self._flip = Affine2D().scale(1.0, -1.0).translate(0.0, height)
 
     # -- what matplotlib asks of a renderer ------------------------------------------------------
@@ -182,7 +229,7 @@ class SVGLayerRenderer(RendererBase):
 
     def draw_path(self, gc, path, transform, rgbFace=None):
         trans = transform + self._flip
-        d = _path_data(path, trans)
+        d = _path_data(path, trans, self.reach)
         if not d:
             return
         attrs = [f'd="{d}"']
@@ -220,12 +267,18 @@ class SVGLayerRenderer(RendererBase):
             key = (s, prop.get_size_in_points(), prop.get_family()[0], prop.get_weight(), round(x, 1), round(y, 1),
                    angle, tuple(gc.get_rgb()), self._clip(gc))
             cached = _MATH.get(key)
-            if cached is None:
-                start = len(self.out)
-                self._text_as_path(gc, x, y, s, prop, angle, ismath, mtext)
-                cached = _MATH[key] = "".join(self.out[start:])
+            if cached is None:  # (the outlines, and the corners of the box they reach, for a later reach)
+                start, outer, self.reach = len(self.out), self.reach, []
+                try:
+                    self._text_as_path(gc, x, y, s, prop, angle, ismath, mtext)
+                    box = reach_box(self.reach)
+                finally:
+                    self.reach = outer
+                cached = _MATH[key] = ("".join(self.out[start:]), [] if box is None else list(box))
                 del self.out[start:]
-            self.out.append(cached)
+            self.out.append(cached[0])
+            if self.reach is not None:
+                self.reach += cached[1]
             return
         size = self.points_to_pixels(prop.get_size_in_points())
         rgb = gc.get_rgb()
@@ -238,6 +291,8 @@ class SVGLayerRenderer(RendererBase):
         if angle:
             attrs.append(f'transform="rotate({_num(-angle)} {_num(x)} {_num(y)})"')
         self.out.append(f"<text {' '.join(attrs)}{self._clip(gc)}>{html.escape(s)}</text>")
+        if self.reach is not None:
+            self.reach += _text_corners(x, y, angle, *self.get_text_width_height_descent(s, prop, ismath))
 
     def _text_as_path(self, gc, x, y, s, prop, angle, ismath, mtext):
         """Math text as glyph outlines, filled in the text's colour (as matplotlib's own SVG backend does)."""

@@ -199,7 +199,7 @@ def gradient_descent(X=None, y=None, n_iter=100):
         P.setup_axes(left, _LIM, _LIM)
         state["field"] = P.ProbabilityField(left, _LIM, _LIM, resolution=60)
         P.plot_points(left, X, y)  # no legend: legends are redrawn on every move, and the caption names the classes
-        right.set_xlim(0, n_iter)
+        right.set_xlim(-0.02 * n_iter, 1.02 * n_iter)  # a margin: the current-iteration dot stays whole at both ends
         right.set_ylim(*ylim)
         right.set_xlabel("iteration $k$")
         right.set_ylabel("mean cross-entropy")
