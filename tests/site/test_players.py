@@ -8,8 +8,10 @@ Run after ``make book`` (``make browser``). For every player of every chapter pa
   the explorer), the player shows exactly the readout the live explorer prints (computed here, in
   Python, with the explorer itself), and the slider shows the value as the live slider does;
 * different positions show different figures;
-* a chapter's first load (everything Chromium fetches: page, theme, math, players) is at most 3 MB;
-  the whole site at most 150 MB; a player works from a folder opened as ``file://``.
+* the whole site is at most 150 MB; a player works from a folder opened as ``file://``.
+
+A chapter's first load and first step are checked in ``test_first_paint.py``, in the one fresh visit
+of each page.
 """
 
 import functools
@@ -24,7 +26,6 @@ pytestmark = [
     pytest.mark.skipif(not (SITE / "intro.html").exists(), reason="no built site: run `make book` first"),
 ]
 
-FIRST_LOAD_LIMIT = 3_000_000
 SITE_LIMIT = 150_000_000
 
 
@@ -114,30 +115,6 @@ def test_players_positions_asked_values_and_figures(browser, server, explorers, 
     page.close()
 
 
-@pytest.mark.parametrize("path", PAGES)
-def test_first_load_weight_and_a_first_step_needs_no_fetch(browser, server, path):
-    """One fresh visit: what the first load weighs; then, a player near the screen has fetched the chunks
-    one step away on every slider, so that the first step shows at once."""
-    sizes = {}
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-
-    def finished(request):
-        try:
-            sizes[request.url] = len(request.response().body())
-        except Exception:  # a request without a body (redirect, data: URL)
-            sizes.setdefault(request.url, 0)
-
-    page.on("requestfinished", finished)
-    page.goto(f"{server}/{path}", wait_until="networkidle", timeout=90000)
-    page.evaluate("() => document.fonts.ready.then(() => true)")
-    page.wait_for_load_state("networkidle", timeout=90000)  # the KaTeX fonts the page uses
-    total = sum(sizes.values())
-    heaviest = sorted(sizes.items(), key=lambda kv: -kv[1])[:5]
-    assert total <= FIRST_LOAD_LIMIT, f"{path}: first load {total / 1e6:.2f} MB; heaviest {heaviest}"
-    _first_step_needs_no_fetch(page, path)
-    page.close()
-
-
 def test_site_size():
     total = sum(f.stat().st_size for f in SITE.rglob("*") if f.is_file())
     assert total <= SITE_LIMIT, f"the site is {total / 1e6:.1f} MB"
@@ -220,32 +197,6 @@ def test_a_move_never_shows_a_stale_frame(browser, server):
     assert after["status"] == "" and after["busy"] is None and float(after["opacity"]) == 1
     assert after["outputs"][0] == cfg["values"][0][target] and after["layer"] != before["layer"]
     page.close()
-
-
-def _first_step_needs_no_fetch(page, path):
-    """A player near the screen has fetched the chunks one step away on every slider: the first step shows at once."""
-    players = page.locator("figure.lincourse-player")
-    for n in range(players.count()):
-        player = players.nth(n)
-        player.scroll_into_view_if_needed()  # near the screen: no click, no focus
-        cfg = _config(player)
-        start = [int(v) for v in player.evaluate("r => [...r.querySelectorAll('input[type=range]')].map(i => i.value)")]
-        steps = []  # (slider, position, frame index) of every one-step move
-        for k, size in enumerate(cfg["sizes"]):
-            for i in (start[k] - 1, start[k] + 1):
-                if 0 <= i < size:
-                    frame = 0
-                    for j, s in enumerate(cfg["sizes"]):
-                        frame = frame * s + (i if j == k else start[j])
-                    steps.append((k, i, frame))
-        chunks = sorted({frame // cfg["chunk"] for _, _, frame in steps})
-        page.wait_for_function("([key, chunks]) => chunks.every(n => window.lincoursePlayers[key].chunks[n])",
-                               arg=[cfg["key"], chunks], timeout=15000)
-        for k, i, frame in steps:
-            player.evaluate(_STEP, [k, i])
-            state = player.evaluate(_STATE)
-            assert not state["loading"] and state["frame"] == str(frame), (path, n, k, i, state["status"])
-            player.evaluate(_STEP, [k, start[k]])
 
 
 def test_a_note_asks_to_run_the_notebook_only_when_positions_are_missing(explorers):
