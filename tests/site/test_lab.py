@@ -1,13 +1,19 @@
 """The chapters in a real JupyterLab, with a real kernel, driven in Chromium as a student would.
 
 The test starts JupyterLab on 127.0.0.1 (a random token, no browser, its own settings, workspace,
-config and runtime folders, all temporary) on a temporary copy of ``chapters/``, and drives it with
-Playwright in Debian's headless Chromium. For every chapter it checks that
+config and runtime folders, all temporary) on a temporary copy of ``chapters/``, with the student
+editions (``tools/make_notebooks.py``: no solutions, teaching notes or declarations, outputs cleared)
+in its ``student/`` folder, and drives it with Playwright in Debian's headless Chromium. Students run
+the student editions (the website's download, Colab), so those are the notebooks this test runs. For
+every chapter's student edition it checks that
 
 * opening the notebook leaves it unmodified (no dirty indicator once the kernel is ready: the stored
   kernelspec and language_info are those the kernel reports);
 * the course's MyST renders (jupyterlab-myst): no raw ``{prf:...}`` or ``:::{exercise}`` text;
-* Run All ends with no error output in any cell and nothing in the log console;
+* Run All ends with no error output in any cell and nothing in the log console: the cells left to the
+  student (an answer cell's ``...``) do not break the cells after them;
+* every answer cell, still unanswered, prints the check's feedback (``No answer yet: ...``, or for a
+  function left as ``...`` that it returned None), not an error nor a check that failed;
 * every slider of every explorer, moved with the keyboard (focus, ArrowRight), redraws its figure
   (the image changes; the test waits up to 30 s, a limit for a hung kernel, not a performance
   target: `make bench` measures the latency) and shows no error in the explorer;
@@ -16,13 +22,21 @@ Run All, then every slider, in a fresh kernel; then, in the chapters of :data:`S
 again over the first run's live explorers (the old widgets' messages still arriving while the new
 ones start), which is where races between slider messages show up. Those chapters draw explorers of
 each of the library's three modules (geometry, perceptron, logistic), two explorers each, so that
-two explorers' messages interleave; the race is the engine's, which every explorer shares. No request may leave 127.0.0.1. The redraw latencies are written to
-``_build/lab_latency.json``. Without Chromium the test skips with a message, except when
+two explorers' messages interleave; the race is the engine's, which every explorer shares.
+
+The instructor chapters (``chapters/``, with solutions and stored outputs) are only opened: each must
+open unmodified with its MyST rendered. Their Run All is proven elsewhere, in a kernel without a
+browser: nbval runs every chapter against its stored outputs (``make nbval``, and in the rebuilt
+Binder environment, ``tests/site/test_binder.py``), and the website's build executes them.
+
+No request may leave 127.0.0.1. The redraw latencies are written to ``_build/lab_latency.json`` (by
+chapter file name). Without Chromium the test skips with a message, except when
 ``LINCOURSE_REQUIRE_BROWSER`` is set (CI), where it fails.
 """
 
 import json
 import os
+import re
 import secrets
 import shutil
 import socket
@@ -152,6 +166,8 @@ RUN_DONE = f"""() => {{
     const k = w.sessionContext.session.kernel;
     if (k.status !== 'idle') return false;
     const cells = w.content.widgets.filter(c => c.model.type === 'code');
+    // an error stops Run All (the cells after it never run): done, and the ERRORS check reports it
+    if (cells.some(c => c.model.outputs.toJSON().some(o => o.output_type === 'error'))) return true;
     return cells.every(c => c.model.executionCount !== null && c.promptNode.textContent.indexOf('*') < 0);
 }}"""
 ERRORS = f"""() => {{
@@ -162,6 +178,19 @@ ERRORS = f"""() => {{
         for (const o of c.model.outputs.toJSON()) {{
             if (o.output_type === 'error') found.push(`cell ${{i}}: ${{o.ename}}: ${{o.evalue}}`);
         }}
+    }});
+    return found;
+}}"""
+# The answer cells (tagged answer) that are code: [index, source, what they printed], every output
+# that is not printed text shown as <its type>.
+ANSWERS = f"""() => {{
+    const w = {NOTEBOOK};
+    const found = [];
+    w.content.widgets.forEach((c, i) => {{
+        if (c.model.type !== 'code' || !(c.model.getMetadata('tags') || []).includes('answer')) return;
+        const printed = c.model.outputs.toJSON().map(o => o.output_type === 'stream' && o.name === 'stdout'
+            ? [].concat(o.text).join('') : `<${{o.output_type}}>`).join('');
+        found.push([i, c.model.sharedModel.getSource(), printed]);
     }});
     return found;
 }}"""
@@ -273,16 +302,36 @@ def _move_every_slider(page, chapter, run, latencies):
             latencies.setdefault(chapter, {}).setdefault(f"{title} / {label}", []).append(round(elapsed))
 
 
-def test_every_chapter_in_jupyterlab(lab, browser, latencies):
+def _check_unanswered_feedback(page, chapter, run):
+    """Every code answer cell, its ``...`` untouched, printed the check's feedback and nothing else: a
+    value's "No answer yet", a function's "returned None" (its body is ``...``). A check never raises,
+    so a missing record or a failing check shows only here, as a different line."""
+    answers = page.evaluate(ANSWERS)
+    assert answers, f"{chapter}: no answer cell"
+    for i, source, printed in answers:
+        value, function = re.match(r"(\w+) = \.\.\.", source), re.match(r"def \w+\(", source)
+        if value:
+            expected = f"No answer yet: set {value.group(1)} to your answer and run the cell again.\n"
+            assert printed == expected, f"{chapter}, run {run + 1}: answer cell {i} printed {printed!r}"
+        else:
+            assert function, f"{chapter}: answer cell {i} is neither `name = ...` nor a function: {source!r}"
+            assert re.fullmatch(r"Not yet: your function returned None on case 1 of \d+ \(.*\): "
+                                r"is a return statement missing\?\n", printed), \
+                f"{chapter}, run {run + 1}: answer cell {i} printed {printed!r}"
+
+
+def test_every_student_edition_runs_in_jupyterlab(lab, browser, latencies):
     assert set(SECOND_RUN) <= set(CHAPTERS), sorted(set(SECOND_RUN) - set(CHAPTERS))
     page = _new_page(browser)
-    for chapter in CHAPTERS:
+    for name in CHAPTERS:
+        chapter = f"student/{name}"
         _open(page, lab, chapter)
         _check_opened_unmodified_with_myst_rendered(page, chapter)
-        for run in range(2 if chapter in SECOND_RUN else 1):
+        for run in range(2 if name in SECOND_RUN else 1):
             _run_all(page)
             assert page.evaluate(ERRORS) == [], f"{chapter}, run {run + 1}: error output"
-            _move_every_slider(page, chapter, run, latencies)
+            _check_unanswered_feedback(page, chapter, run)
+            _move_every_slider(page, name, run, latencies)
             log = page.evaluate(LOG_TEXT)
             assert log == "", f"{chapter}, run {run + 1}: log console: {log!r}"
         _close(page)
@@ -291,11 +340,12 @@ def test_every_chapter_in_jupyterlab(lab, browser, latencies):
     page.context.close()
 
 
-def test_student_editions_open_unmodified_with_myst_rendered(lab, browser):
+def test_instructor_chapters_open_unmodified_with_myst_rendered(lab, browser):
+    """The instructor chapters are opened only: their Run All is nbval's and the website build's."""
     page = _new_page(browser)
     for chapter in CHAPTERS:
-        _open(page, lab, f"student/{chapter}")
-        _check_opened_unmodified_with_myst_rendered(page, f"student/{chapter}")
+        _open(page, lab, chapter)
+        _check_opened_unmodified_with_myst_rendered(page, chapter)
         _close(page)
     assert not page.foreign, f"requests to other hosts: {sorted(set(page.foreign))}"
     assert not page.console_errors, f"console errors: {page.console_errors}"
