@@ -105,10 +105,13 @@ _FORMULAS = """() => [...document.querySelectorAll('div.math > .katex-display')]
 
 @pytest.mark.parametrize("path", PAGES)
 def test_no_formula_or_code_wider_than_its_column_without_a_visible_cue(page, server, path):
+    p = page(server, "/" + path, width=375, height=812)   # one visit, a phone then a desktop window
+    p.wait_for_function("() => document.documentElement.hasAttribute('data-lincourse-math')")
+    p.evaluate("() => document.fonts.ready")
     for width, height in ((375, 812), (1280, 900)):
-        p = page(server, "/" + path, width=width, height=height)
-        p.wait_for_function("() => document.documentElement.hasAttribute('data-lincourse-math')")
-        p.evaluate("() => document.fonts.ready")
+        if p.viewport_size["width"] != width:
+            p.set_viewport_size({"width": width, "height": height})
+            p.wait_for_timeout(200)   # the theme's and lincourse.js's resize handlers are debounced (300 ms, 150 ms)
         p.wait_for_timeout(300)   # the fit after the fonts, and the resize handlers' delay
         cut = p.evaluate("() => [...document.querySelectorAll('main div.highlight pre, main div.cell_output pre')]"
                          ".filter(pre => pre.scrollWidth > pre.clientWidth + 1).map(pre => pre.textContent.slice(0, 40))")
@@ -127,6 +130,8 @@ def test_no_formula_or_code_wider_than_its_column_without_a_visible_cue(page, se
               return getComputedStyle(box.parentElement, '::after').content === 'none'
                      && !box.classList.contains('lincourse-more'); })""")
         assert all(ends), f"{path} at {width} px: a formula scrolled to its end still shows that there is more"
+        p.evaluate("""() => document.querySelectorAll('div.math > .katex-display').forEach(box => {
+            box.scrollLeft = 0; box.dispatchEvent(new Event('scroll')); })""")   # back to the start for the next width
         # a table that scrolls (three chapters' tables at 375 px): the same fading edge and arrow
         tables = p.evaluate("""() => [...document.querySelectorAll('main .pst-scrollable-table-container')]
             .filter(box => box.scrollWidth > box.clientWidth + 1 && box.checkVisibility({visibilityProperty: true}))
