@@ -87,7 +87,9 @@ browser: install
 binder: install
 	$(BIN)/python -m pytest tests/site/test_binder.py -q -rs
 
-# The chapters in a real JupyterLab with a real kernel, driven in Chromium (every chapter in a fresh kernel; chapters 2, 5 and 7 a second time, over live explorers).
+# The chapters in a real JupyterLab with a real kernel, driven in Chromium: every chapter's student edition as
+# students run it (Run All in a fresh kernel, every answer cell's feedback, every slider; chapters 2, 5 and 7
+# a second time, over live explorers), and every instructor chapter opened (unmodified, MyST rendered).
 lab-test: install
 	$(BIN)/python -m pytest tests/site/test_lab.py -q -rs
 
