@@ -408,12 +408,12 @@ def test_an_unknown_display_mode_is_an_error_naming_it_and_the_accepted_ones(mon
     from lincourse.explorers._engine import MODE_VARIABLE, display_mode
 
     monkeypatch.setenv(MODE_VARIABLE, "widgets")
-    with pytest.raises(ValueError, match=r"'widgets'.*'widget', 'player', 'print'"):
+    with pytest.raises(ValueError, match=r"'widgets'.*'widget', 'player'"):
         display_mode()
     ex = Explorer(lambda ax, a: ax.plot([0, 1], [0, a]) and None, [Param("a", 0, 2, 0.5, 1)], title="A line")
     with pytest.raises(ValueError, match="'widgets'"):
         ex._repr_mimebundle_()
-    for mode in ("widget", "player", "print"):
+    for mode in ("widget", "player"):
         monkeypatch.setenv(MODE_VARIABLE, mode)
         assert display_mode() == mode
     monkeypatch.delenv(MODE_VARIABLE)
