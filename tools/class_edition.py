@@ -2,8 +2,8 @@
 
 Usage: ``python tools/class_edition.py [--out _build/class/src]``; ``make book EDITION=class`` then
 builds it into ``_build/class/html``. When the website's build has run every chapter as it stands
-(``_build/jupyter_execute``, player mode), the class edition takes those runs and is built without
-executing anything again.
+(the book's execution cache, ``_build/.jupyter_cache``, player mode), the class edition takes those
+runs and is built without executing anything again.
 
 The public site is for self-study: solutions in dropdowns, teaching notes folded in a box for
 instructors. A class that grades its homework is pointed at the class edition instead: the same
@@ -51,20 +51,25 @@ def class_edition(nb):
     return nb
 
 
-EXECUTED = ROOT / "_build" / "jupyter_execute" / "chapters"   # the website's build keeps its runs here
+RUNS = ROOT / "_build" / ".jupyter_cache"   # the book's execution cache: the website build's runs (player mode)
 
 
-def _executed(nb, path):
-    """The website build's run of notebook ``nb`` (player mode, outputs kept), if it ran exactly these cells."""
-    import nbformat
+def _executed(nb, runs=RUNS):
+    """The website build's run of notebook ``nb`` (player mode, outputs kept), if it ran exactly these code cells.
 
-    if not path.exists():
+    The runs are read from the book's execution cache (jupyter-cache, ``execute_notebooks: cache``), which
+    matches a notebook by its code cells: the chapter's own cells, with the run's outputs merged in.
+    (``_build/jupyter_execute`` holds the run only when the build executed the notebook, not when it
+    took it from the cache.)
+    """
+    if not Path(runs).is_dir():
         return None
-    run = nbformat.read(path, as_version=4)
-    same = len(run.cells) == len(nb.cells) and all(
-        a.cell_type == b.cell_type and a.source == b.source and a.metadata.get("tags") == b.metadata.get("tags")
-        for a, b in zip(run.cells, nb.cells))
-    return run if same else None
+    from jupyter_cache import get_cache
+
+    try:
+        return get_cache(str(runs)).merge_match_into_notebook(nb)[1]
+    except KeyError:   # not run, or run before its code changed
+        return None
 
 
 def _config(text):
@@ -106,7 +111,7 @@ def main(argv=None):
     reused = 0
     for path in sorted((ROOT / "chapters").glob("*.ipynb")):
         nb = nbformat.read(path, as_version=4)
-        run = _executed(nb, EXECUTED / path.name)
+        run = _executed(nb)
         reused += run is not None
         nbformat.write(class_edition(run or nb), out / "chapters" / path.name)
     if reused == len(list((ROOT / "chapters").glob("*.ipynb"))):
@@ -117,7 +122,7 @@ def main(argv=None):
                                          encoding="utf-8")
         (out / "_build").mkdir(exist_ok=True)
         (out / "_build" / ".players").symlink_to(ROOT / "_build" / ".players", target_is_directory=True)
-        print(f"the chapters as the website's build ran them ({EXECUTED.relative_to(ROOT)}): not executed again")
+        print(f"the chapters as the website's build ran them ({RUNS.relative_to(ROOT)}): not executed again")
     for extra in ("LICENSE", "LICENSE-CONTENT.md", "CITATION.cff"):
         if (ROOT / extra).exists():
             shutil.copyfile(ROOT / extra, out / extra)
