@@ -126,6 +126,18 @@ def test_chapter_student_edition_has_no_solution_and_keeps_hints_and_going_furth
                if (model.roles.get(i) == "hint" or model.is_going_further(i)) and not dropped(i))
 
 
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
+def test_chapter_student_edition_keeps_the_notebook_metadata(path):
+    """The student edition carries the chapter's notebook metadata unchanged (only the stored widget state
+    goes, with the outputs), its kernelspec and language_info first. ``tests/site/test_lab.py`` opens every
+    student edition with a kernel and checks that JupyterLab, writing in what the kernel reports, leaves it
+    unmodified; with this test that proves it for the instructor chapters, which it opens without one."""
+    nb = nbformat.read(path, as_version=4)
+    assert "kernelspec" in nb.metadata and "language_info" in nb.metadata
+    expected = {k: v for k, v in nb.metadata.items() if k != "widgets"}
+    assert student_edition(nbformat.read(path, as_version=4)).metadata == expected
+
+
 def test_class_edition_keeps_the_answer_boxes_and_drops_solutions_notes_and_buttons(tmp_path):
     nb = _toy()
     nb.cells.insert(1, nbformat.v4.new_code_cell('declare("ex-toy", answer="answer", reference=42)',
@@ -157,11 +169,19 @@ def test_the_class_edition_reuses_a_run_of_exactly_the_same_cells(tmp_path):
 
     import class_edition
 
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# T"), nbformat.v4.new_code_cell("print(1)")])
-    run = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# T"), nbformat.v4.new_code_cell("print(1)")])
+    from jupyter_cache import get_cache
+    from jupyter_cache.cache.main import CacheBundleIn
+
+    kernel = {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}}
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# T"), nbformat.v4.new_code_cell("print(1)")],
+                                  metadata=kernel)
+    run = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# Old title"),
+                                          nbformat.v4.new_code_cell("print(1)")], metadata=kernel)
     run.cells[1].outputs = [nbformat.v4.new_output("stream", text="1\n")]
-    nbformat.write(run, tmp_path / "c.ipynb")
-    assert class_edition._executed(nb, tmp_path / "c.ipynb").cells[1].outputs[0]["text"] == "1\n"
-    nb.cells[1].source = "print(2)"   # the chapter changed since the website's build ran it
-    assert class_edition._executed(nb, tmp_path / "c.ipynb") is None
-    assert class_edition._executed(nb, tmp_path / "missing.ipynb") is None
+    run.cells[1].execution_count = 1
+    get_cache(str(tmp_path / "runs")).cache_notebook_bundle(CacheBundleIn(run, "c.ipynb"))  # as the book's build does
+    reused = class_edition._executed(nb, tmp_path / "runs")
+    assert reused.cells[1].outputs[0]["text"] == "1\n" and reused.cells[0].source == "# T"   # the text is the chapter's
+    nb.cells[1].source = "print(2)"   # the chapter's code changed since the website's build ran it
+    assert class_edition._executed(nb, tmp_path / "runs") is None
+    assert class_edition._executed(nb, tmp_path / "missing") is None
