@@ -129,9 +129,8 @@ def test_chapter_student_edition_has_no_solution_and_keeps_hints_and_going_furth
 @pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
 def test_chapter_student_edition_keeps_the_notebook_metadata(path):
     """The student edition carries the chapter's notebook metadata unchanged (only the stored widget state
-    goes, with the outputs), its kernelspec and language_info first. ``tests/site/test_lab.py`` opens every
-    student edition with a kernel and checks that JupyterLab, writing in what the kernel reports, leaves it
-    unmodified; with this test that proves it for the instructor chapters, which it opens without one."""
+    goes, with the outputs), its kernelspec and language_info first: a student who opens it in JupyterLab
+    gets the kernel metadata that ``tests/site/test_lab.py`` finds equal to what the kernel reports."""
     nb = nbformat.read(path, as_version=4)
     assert "kernelspec" in nb.metadata and "language_info" in nb.metadata
     expected = {k: v for k, v in nb.metadata.items() if k != "widgets"}

@@ -161,6 +161,19 @@ KERNEL_READY = f"""() => {{
         && !!w.model.getMetadata('language_info');
 }}"""
 DIRTY = f"() => {NOTEBOOK}.context.model.dirty"
+# True once the notebook's kernelspec and language_info are those the kernel reports (key order aside).
+KERNEL_METADATA_MERGED = f"""async () => {{
+    const w = {NOTEBOOK};
+    const kernel = w.sessionContext.session.kernel;
+    const [info, spec] = await Promise.all([kernel.info, kernel.spec]);
+    const canon = v => v && typeof v === 'object' && !Array.isArray(v)
+        ? '{{' + Object.keys(v).sort().map(k => JSON.stringify(k) + ':' + canon(v[k])).join(',') + '}}'
+        : JSON.stringify(v);
+    const same = (a, b) => canon(a) === canon(b);
+    return same(w.model.getMetadata('language_info'), info.language_info)
+        && same(w.model.getMetadata('kernelspec'),
+                {{display_name: spec.display_name, language: spec.language, name: spec.name}});
+}}"""
 RUN_DONE = f"""() => {{
     const w = {NOTEBOOK};
     const k = w.sessionContext.session.kernel;
@@ -180,6 +193,11 @@ ERRORS = f"""() => {{
         }}
     }});
     return found;
+}}"""
+MYST_RENDERED = f"""() => {{
+    const w = {NOTEBOOK};
+    return w.sessionContext.isReady && w.content.widgets.every(c => c.model.type !== 'markdown'
+        || (c.rendered && !!c.node.querySelector('.myst')));
 }}"""
 # The answer cells (tagged answer) that are code: [index, source, what they printed], every output
 # that is not printed text shown as <its type>.
@@ -219,12 +237,17 @@ IMAGE_CHANGED = """([e, before]) => {
 
 
 def _check_opened_unmodified_with_myst_rendered(page, name):
-    page.wait_for_timeout(1000)  # metadata from the kernel arrives after it is idle
+    # JupyterLab writes the kernel's kernelspec and language_info into the notebook's metadata once the
+    # kernel has answered, after it is idle; wait until the metadata equals what the kernel reports (at
+    # once when the stored metadata is already that; after the write, which marks the notebook dirty,
+    # when it is not), then check dirty.
+    page.wait_for_function(KERNEL_METADATA_MERGED, timeout=30000, polling=50)
+    # every markdown cell rendered by jupyterlab-myst (its output holds a .myst block)
+    page.wait_for_function(MYST_RENDERED, timeout=30000, polling=50)
     assert not page.evaluate(DIRTY), f"{name}: opening the notebook modified it"
     text = page.inner_text(".jp-Notebook")
     for raw in ("{prf:", ":::{exercise}", "{solution-start}", "```{"):
         assert raw not in text, f"{name}: MyST shown as raw markup ({raw!r})"
-    assert page.locator(".jp-Notebook .myst").count() > 0, f"{name}: markdown not rendered by jupyterlab-myst"
 
 
 def _close(page):
@@ -255,7 +278,7 @@ def _new_page(browser):
 
 def _open(page, lab, name):
     if page.evaluate("() => !!window.jupyterapp"):  # JupyterLab is loaded: open the next notebook in it
-        page.evaluate(f"() => jupyterapp.commands.execute('docmanager:open', {{path: {json.dumps(name)}}})")
+        page.evaluate(f"() => {{ jupyterapp.commands.execute('docmanager:open', {{path: {json.dumps(name)}}}); }}")
     else:
         page.goto(f"{lab['base']}/lab/tree/{name}?token={lab['token']}&reset", wait_until="domcontentloaded")
     page.wait_for_function(f"() => window.jupyterapp && {NOTEBOOK} && {NOTEBOOK}.context "
@@ -346,6 +369,9 @@ def test_instructor_chapters_open_unmodified_with_myst_rendered(lab, browser):
     for chapter in CHAPTERS:
         _open(page, lab, chapter)
         _check_opened_unmodified_with_myst_rendered(page, chapter)
+        # JupyterLab's debugger asks the new kernel for its state after it is ready; a shutdown before the
+        # reply cancels the request, a console error (no condition to wait for yet: a fixed wait)
+        page.wait_for_timeout(1000)
         _close(page)
     assert not page.foreign, f"requests to other hosts: {sorted(set(page.foreign))}"
     assert not page.console_errors, f"console errors: {page.console_errors}"
