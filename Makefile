@@ -121,8 +121,8 @@ test-class: test-pdf
 	$(MAKE) --no-print-directory book EDITION=class
 
 # The browser tests in two parts, one in each line: the pages, players and answer boxes in the site's
-# line; the reader's way through the site (the chapter list, saved work, the contents) after the unit tests.
-SITE_LATE := tests/site/test_navigation.py tests/site/test_memory.py tests/site/test_contents_and_live_code.py
+# line; the reader's way through the site (the chapter list, saved work) after the unit tests.
+SITE_LATE := tests/site/test_navigation.py tests/site/test_memory.py
 
 test-browser: test-class
 	$(SITE_TESTS) tests/site --ignore=tests/site/test_accessibility.py $(addprefix --ignore=,$(SITE_LATE))

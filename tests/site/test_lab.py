@@ -153,6 +153,23 @@ def latencies():
 
 # JavaScript run in the page. `jupyterapp` is exposed by --LabApp.expose_app_in_browser.
 NOTEBOOK = "jupyterapp.shell.currentWidget"
+# Counts the debugger's requests to the notebook's kernel and their replies (set up as the notebook opens,
+# before its kernel is ready, when JupyterLab's debugger sends them).
+WATCH_DEBUGGER = f"""() => {{
+    const w = {NOTEBOOK};
+    const debug = w.lincourseDebug = {{sent: 0, replied: 0}};
+    const watch = kernel => kernel && kernel.anyMessage.connect((_, m) => {{
+        const type = m.msg.header.msg_type;
+        if (m.direction === 'send' && type === 'debug_request') debug.sent++;
+        if (m.direction === 'recv' && type === 'debug_reply') debug.replied++;
+    }});
+    watch(w.sessionContext.session && w.sessionContext.session.kernel);
+    w.sessionContext.kernelChanged.connect((_, change) => watch(change.newValue));
+}}"""
+DEBUGGER_ANSWERED = f"""() => {{
+    const debug = {NOTEBOOK}.lincourseDebug;
+    return debug.sent > 0 && debug.replied >= debug.sent;
+}}"""
 KERNEL_READY = f"""() => {{
     const w = {NOTEBOOK};
     if (!w || !w.sessionContext || !w.context || !w.context.isReady) return false;
@@ -251,6 +268,9 @@ def _check_opened_unmodified_with_myst_rendered(page, name):
 
 
 def _close(page):
+    # JupyterLab's debugger asks a new kernel for its state once it is ready; closing before the reply
+    # cancels the request, a console error: wait for the replies first
+    page.wait_for_function(DEBUGGER_ANSWERED, timeout=30000, polling=50)
     page.evaluate(f"() => {NOTEBOOK}.sessionContext.shutdown()")
     page.evaluate(f"() => {NOTEBOOK}.context.model.dirty = false")
     page.evaluate("() => jupyterapp.commands.execute('application:close-all')")
@@ -283,6 +303,7 @@ def _open(page, lab, name):
         page.goto(f"{lab['base']}/lab/tree/{name}?token={lab['token']}&reset", wait_until="domcontentloaded")
     page.wait_for_function(f"() => window.jupyterapp && {NOTEBOOK} && {NOTEBOOK}.context "
                            f"&& {NOTEBOOK}.context.path === {json.dumps(name)}", timeout=60000)
+    page.evaluate(WATCH_DEBUGGER)
     page.wait_for_function(KERNEL_READY, timeout=60000)
     page.evaluate("() => jupyterapp.commands.execute('logconsole:open', {insertMode: 'split-bottom'})")
 
@@ -369,9 +390,6 @@ def test_instructor_chapters_open_unmodified_with_myst_rendered(lab, browser):
     for chapter in CHAPTERS:
         _open(page, lab, chapter)
         _check_opened_unmodified_with_myst_rendered(page, chapter)
-        # JupyterLab's debugger asks the new kernel for its state after it is ready; a shutdown before the
-        # reply cancels the request, a console error (no condition to wait for yet: a fixed wait)
-        page.wait_for_timeout(1000)
         _close(page)
     assert not page.foreign, f"requests to other hosts: {sorted(set(page.foreign))}"
     assert not page.console_errors, f"console errors: {page.console_errors}"
