@@ -40,6 +40,7 @@ iterations 0 and 100 (a real defect, mended by a margin on that panel's iteratio
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import html
 import io
@@ -156,9 +157,7 @@ class _Scene:
         Arrows, lines but not lines across the plane (``AxLine``), scatter markers and the panel's
         texts: their panel; titles (the texts of a panel not among its ``texts``): the figure.
         """
-        kind = _KINDS.get(type(artist), "?")
-        if kind == "?":
-            kind = _KINDS[type(artist)] = _kind(type(artist))
+        kind = _kind(type(artist))
         if kind is None:
             return None
         if kind == "text":
@@ -220,10 +219,9 @@ class _Scene:
         return self.layer(), self.explorer.readout
 
 
-_KINDS = {}  # artist type -> what it is for the check ("arrow", "line", "markers", "text") or None: not checked
-
-
+@functools.lru_cache(maxsize=None)
 def _kind(cls):
+    """What an artist type is for the check ("arrow", "line", "markers", "text"), or None: not checked."""
     from matplotlib.collections import PathCollection
     from matplotlib.lines import AxLine, Line2D
     from matplotlib.patches import FancyArrowPatch
