@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed-stamp
 export MPLBACKEND := agg
 export PYTHONHASHSEED := 0
 
-.PHONY: pdf help install test test-pdf test-html test-class test-browser test-browser-late test-a11y test-binder test-unit test-lab unit nbval book book-strict browser binder lab-test execute lab notebooks exercises assignments grade answer-key bench clean
+.PHONY: pdf help install test test-pdf test-html test-class test-browser test-browser-late test-a11y test-binder test-unit test-lab test-check unit nbval book book-strict browser binder lab-test execute lab notebooks exercises assignments grade answer-key bench clean
 
 help:
 	@echo "make book      build the website into _build/html (executes every notebook), with the PDF if TeX Live is there"
@@ -37,9 +37,10 @@ $(STAMP): pyproject.toml constraints.txt | $(BIN)/python
 
 install: $(STAMP)
 
+UNIT_TESTS := $(BIN)/python -m pytest tests -q --ignore=tests/site --durations=15
 unit: install
 	$(BIN)/python tools/build_exercises.py --check
-	$(BIN)/python -m pytest tests -q --ignore=tests/site --durations=15
+	$(UNIT_TESTS)
 
 nbval: install
 	$(BIN)/python -m pytest --nbval --nbval-current-env --nbval-cell-timeout=300 chapters -q
@@ -99,7 +100,8 @@ lab-test: install
 # - the site: the website with warnings as errors (every chapter run once), the PDF and the class
 #   edition (both from the website build's runs, not executed again), the browser tests, then the
 #   accessibility tests;
-# - beside it: the JupyterLab test, the unit tests, the rest of the browser tests (SITE_LATE), then the
+# - beside it: the exercises' declarations re-run without solutions (build_exercises --check), the
+#   JupyterLab test, the unit tests, the rest of the browser tests (SITE_LATE), then the
 #   Binder environment (nbval on every chapter, strict, in a fresh virtualenv with the pinned versions:
 #   the one nbval run of make test).
 # The `|` prerequisites only order the steps; each step still runs on its own with `make test-<step>`
@@ -137,10 +139,15 @@ test-binder: | test-browser-late
 	$(MAKE) --no-print-directory binder
 
 test-unit: | test-lab
-	$(MAKE) --no-print-directory unit
+	$(UNIT_TESTS)
 
-test-lab:
+test-lab: | test-check
 	$(MAKE) --no-print-directory lab-test
+
+# First in its line: it also writes the reference answers' cache (_build/exercises), which the class
+# edition's test reads in the site's line; without it that test would run each chapter's declarations again.
+test-check:
+	$(BIN)/python tools/build_exercises.py --check
 
 execute: install
 	$(BIN)/python tools/execute_notebooks.py

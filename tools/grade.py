@@ -5,7 +5,7 @@ Usage: ``python tools/grade.py --chapter NN --submissions DIR [--assignments _bu
 
 Each submission (``DIR/*.ipynb``) is graded by ``otter run`` with the chapter's autograder
 (``tools/assignments.py`` writes it; ``make assignments``) in the environment of this course, one
-process per submission, ``--jobs`` at a time. A submission that raises, loops or redefines things
+process per submission (forked from one that imported otter once), ``--jobs`` at a time. A submission that raises, loops or redefines things
 gets the points its answers earn and never stops the run; one that cannot be read at all gets a row
 with 0 points and the reason.
 
@@ -28,10 +28,9 @@ import argparse
 import csv
 import json
 import os
-import subprocess
 import sys
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -72,28 +71,71 @@ def seed_for(submission, students):
     return seed, note
 
 
-def grade_one(submission, autograder, timeout, seed=None):
-    """``({exercise: points}, note)`` for one submission (graded with ``seed``, the student's)."""
-    otter = Path(sys.executable).with_name("otter")
-    env = {k: v for k, v in os.environ.items() if k != "LINCOURSE_SEED"}
+def _otter_run(submission, autograder, out, seed):
+    """``otter run`` on one submission, in a process of its own (see :func:`_processes`); its output to a log."""
+    log = os.open(Path(out) / "otter.log", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.dup2(log, 1)
+    os.dup2(log, 2)
+    os.environ.pop("LINCOURSE_SEED", None)
     if seed is not None:
-        env["LINCOURSE_SEED"] = str(seed)
-    with tempfile.TemporaryDirectory() as out:
-        try:
-            done = subprocess.run([str(otter), "run", "--no-logo", "-a", str(autograder), "-o", out, str(submission)],
-                                  capture_output=True, text=True, timeout=timeout, env=env)
-        except subprocess.TimeoutExpired:
-            return {}, f"not graded: it ran for more than {timeout} s"
-        results = Path(out) / "results.json"
-        if not results.exists():
-            last = (done.stderr or done.stdout).strip().splitlines()
-            return {}, "not graded: " + (last[-1] if last else f"otter exited with status {done.returncode}")
-        tests = json.loads(results.read_text())["tests"]
+        os.environ["LINCOURSE_SEED"] = str(seed)   # read by the judge as the run starts, in the kernel otter starts
+    from otter.run import main as otter_run
+
+    otter_run(str(submission), autograder=str(autograder), output_dir=str(out), no_logo=True)
+
+
+def _processes():
+    """Where each submission is graded: a process forked from a server that imported otter once (otter's
+    imports take seconds, and a process of its own per submission keeps one that cheats or crashes from the
+    others; the submission itself runs in a kernel otter starts)."""
+    import multiprocessing
+
+    if "forkserver" not in multiprocessing.get_all_start_methods():   # pragma: no cover - Windows
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["otter.run"])
+    return context
+
+
+def _points(out, exitcode, timed_out, timeout):
+    """``({exercise: points}, note)`` from what ``otter run`` left in ``out``."""
+    if timed_out:
+        return {}, f"not graded: it ran for more than {timeout} s"
+    results = Path(out) / "results.json"
+    if not results.exists():
+        log = Path(out) / "otter.log"
+        last = log.read_text(errors="replace").strip().splitlines() if log.exists() else []
+        return {}, "not graded: " + (last[-1] if last else f"otter exited with status {exitcode}")
     points = {}
-    for test in tests:
+    for test in json.loads(results.read_text())["tests"]:
         name = test["name"].split(" - ")[0]
         points[name] = points.get(name, 0.0) + float(test.get("score") or 0.0)
     return points, ""
+
+
+def grade_all(submissions, autograder, seeds, jobs=2, timeout=600):
+    """``[({exercise: points}, note)]`` for each submission (graded with its seed, the student's), ``jobs`` at a time."""
+    context = _processes()
+    results, running, waiting = [None] * len(submissions), {}, list(range(len(submissions)))
+    with tempfile.TemporaryDirectory() as work:
+        while waiting or running:
+            while waiting and len(running) < max(1, jobs):
+                i = waiting.pop(0)
+                out = Path(work) / str(i)
+                out.mkdir()
+                process = context.Process(target=_otter_run, args=(submissions[i], autograder, out, seeds[i]))
+                process.start()
+                running[i] = (process, out, time.monotonic())
+            for i, (process, out, start) in list(running.items()):
+                late = process.exitcode is None and time.monotonic() - start > timeout
+                if late:
+                    process.kill()
+                if process.exitcode is not None or late:
+                    process.join()
+                    results[i] = _points(out, process.exitcode, late, timeout)
+                    del running[i]
+            time.sleep(0.05)
+    return results
 
 
 def grade(assignment, submissions, out, jobs=2, timeout=600):
@@ -110,8 +152,7 @@ def grade(assignment, submissions, out, jobs=2, timeout=600):
     if not zips:
         raise SystemExit(f"{assignment} has no autograder: its chapter has no automatically graded exercise")
     seeds = [seed_for(f, students) for f in files]
-    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        results = list(pool.map(lambda fs: grade_one(fs[0], zips[0], timeout, fs[1][0]), zip(files, seeds)))
+    results = grade_all(files, zips[0], [seed for seed, _ in seeds], jobs, timeout)
     maximum = sum(float(e["points"]) for e in auto)
     header = (["submission", "seed"] + [f"{e['key']} ({e['points']:g})" for e in auto] + ["total", "maximum"]
               + [f"{e['key']} ({e['points']:g}, by hand)" for e in by_hand] + ["note"])

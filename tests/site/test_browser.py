@@ -141,20 +141,6 @@ def test_live_code_says_what_went_wrong_when_it_cannot_reach_a_server(browser, s
     page.close()
 
 
-@pytest.mark.parametrize("width", [375, 1366])
-def test_printed_output_wraps_instead_of_clipping(browser, server, width):
-    """No printed output needs sideways scrolling, on a phone or a laptop."""
-    page = browser.new_page(viewport={"width": width, "height": 900})
-    clipped = []
-    for path in PAGES:
-        page.goto(f"{server}/{path}", wait_until="load")
-        clipped += [f"{path}: {text}" for text in page.evaluate(
-            "() => [...document.querySelectorAll('div.cell_output pre')]"
-            ".filter(p => p.scrollWidth > p.clientWidth + 1).map(p => p.textContent.slice(0, 60))")]
-    page.close()
-    assert not clipped, "\n".join(clipped)
-
-
 def test_the_landing_page_offers_the_student_notebooks_as_a_zip(browser, server):
     """The download link works and the zip holds every chapter, without solutions."""
     import io
