@@ -80,19 +80,19 @@ book-strict: install
 
 # Browser tests of the built site (skip with a message if Chromium is missing); `make test` runs the
 # accessibility part (axe-core on every page in four views, the longest) beside the others.
-SITE_TESTS := $(BIN)/python -m pytest -q -rs --ignore=tests/site/test_binder.py --ignore=tests/site/test_lab.py
+SITE_TESTS := $(BIN)/python -m pytest -q -rs --durations=10 --ignore=tests/site/test_binder.py --ignore=tests/site/test_lab.py
 browser: install
 	$(SITE_TESTS) tests/site
 
 # The Binder environment rebuilt the way repo2docker builds it (a fresh virtualenv), nbval in it.
 binder: install
-	$(BIN)/python -m pytest tests/site/test_binder.py -q -rs
+	$(BIN)/python -m pytest tests/site/test_binder.py -q -rs --durations=5
 
 # The chapters in a real JupyterLab with a real kernel, driven in Chromium: every chapter's student edition as
 # students run it (Run All in a fresh kernel, every answer cell's feedback, every slider; chapters 2, 5 and 7
 # a second time, over live explorers), and every instructor chapter opened (unmodified, MyST rendered).
 lab-test: install
-	$(BIN)/python -m pytest tests/site/test_lab.py -q -rs
+	$(BIN)/python -m pytest tests/site/test_lab.py -q -rs --durations=5
 
 # make test uses both cores: the steps below are one graph, run two at a time (make -j2), each printing
 # its output when it ends, in two lines of about the same length (make would otherwise start whichever
