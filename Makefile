@@ -37,9 +37,10 @@ $(STAMP): pyproject.toml constraints.txt | $(BIN)/python
 
 install: $(STAMP)
 
+CHECK_EXERCISES := $(BIN)/python tools/build_exercises.py --check
 UNIT_TESTS := $(BIN)/python -m pytest tests -q --ignore=tests/site --durations=15
 unit: install
-	$(BIN)/python tools/build_exercises.py --check
+	$(CHECK_EXERCISES)
 	$(UNIT_TESTS)
 
 nbval: install
@@ -147,7 +148,7 @@ test-lab: | test-check
 # First in its line: it also writes the reference answers' cache (_build/exercises), which the class
 # edition's test reads in the site's line; without it that test would run each chapter's declarations again.
 test-check:
-	$(BIN)/python tools/build_exercises.py --check
+	$(CHECK_EXERCISES)
 
 execute: install
 	$(BIN)/python tools/execute_notebooks.py

@@ -5,9 +5,9 @@ Usage: ``python tools/grade.py --chapter NN --submissions DIR [--assignments _bu
 
 Each submission (``DIR/*.ipynb``) is graded by ``otter run`` with the chapter's autograder
 (``tools/assignments.py`` writes it; ``make assignments``) in the environment of this course, one
-process per submission (forked from one that imported otter once), ``--jobs`` at a time. A submission that raises, loops or redefines things
-gets the points its answers earn and never stops the run; one that cannot be read at all gets a row
-with 0 points and the reason.
+process per submission (forked from one that imported otter once), ``--jobs`` at a time. A submission
+that raises, loops or redefines things gets the points its answers earn and never stops the run; one
+that cannot be read at all gets a row with 0 points and the reason.
 
 Exercises graded on each student's own numbers (``tools/assignments.py --students``) are judged with
 the seed of the student the submission belongs to: its file is named after the student's id
@@ -115,6 +115,8 @@ def _points(out, exitcode, timed_out, timeout):
 
 def grade_all(submissions, autograder, seeds, jobs=2, timeout=600):
     """``[({exercise: points}, note)]`` for each submission (graded with its seed, the student's), ``jobs`` at a time."""
+    from multiprocessing.connection import wait
+
     context = _processes()
     results, running, waiting = [None] * len(submissions), {}, list(range(len(submissions)))
     with tempfile.TemporaryDirectory() as work:
@@ -125,16 +127,18 @@ def grade_all(submissions, autograder, seeds, jobs=2, timeout=600):
                 out.mkdir()
                 process = context.Process(target=_otter_run, args=(submissions[i], autograder, out, seeds[i]))
                 process.start()
-                running[i] = (process, out, time.monotonic())
-            for i, (process, out, start) in list(running.items()):
-                late = process.exitcode is None and time.monotonic() - start > timeout
+                running[i] = (process, out, time.monotonic() + timeout)
+            # until a process ends or the first deadline passes
+            wait([p.sentinel for p, _, _ in running.values()],
+                 max(0.0, min(deadline for _, _, deadline in running.values()) - time.monotonic()))
+            for i, (process, out, deadline) in list(running.items()):
+                late = process.exitcode is None and time.monotonic() > deadline
                 if late:
                     process.kill()
                 if process.exitcode is not None or late:
                     process.join()
                     results[i] = _points(out, process.exitcode, late, timeout)
                     del running[i]
-            time.sleep(0.05)
     return results
 
 
