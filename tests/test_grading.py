@@ -25,6 +25,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 TOY = ROOT / "tests" / "data" / "grading" / "90_toy.ipynb"
+from build_exercises import writings
 from grade import find_assignment
 
 pytestmark = pytest.mark.skipif(shutil.which("otter", path=str(Path(sys.executable).parent)) is None,
@@ -174,7 +175,11 @@ def test_the_assignment_holds_student_notebooks_and_an_autograder_without_answer
         assert secret not in tests
     assert not (folder / "tests" / "ex-toy-set.py").exists()   # a set cannot vary: practice, no test, no hash
     # the test holds hashes per seed, never a practice record's and never a value
-    assert f"{fill['neighbour']:.3g}" not in tests and "'accept'" not in tests.split("ex-toy-function")[0]
+    # (a value as a program would write it, build_exercises.writings, searched as tests/test_no_answers.py does:
+    # "4", the 3 digits of 4.0045, is in any test file, as part of other numbers)
+    assert not [w for w in writings(repr(fill["neighbour"]))
+                if re.search(r"(?<![\d.])" + re.escape(w) + r"(?!\d)", tests)], fill["neighbour"]
+    assert "'accept'" not in tests.split("ex-toy-function")[0]
     assert all(h not in tests for h in shipped["ex-toy-distance"]["accept"])
 
 
